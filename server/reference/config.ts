@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+
+/** Everything the reference server can be tuned with; `referenceConfigFromEnv` documents the variables. */
+export interface ReferenceConfig {
+  token: string;
+  /** Root of all session filesystems; `undefined` means a fresh temporary directory. */
+  dataDir: string | undefined;
+  telemetryBuffer: number;
+  keepaliveMs: number;
+  /** Largest accepted request body, e.g. for the clipboard (413 above it). */
+  maxBodyBytes: number;
+  /** Largest accepted body for publishing telemetry events (a single 1 MB event must fit). */
+  maxPublishBodyBytes: number;
+  /** How often a log tail looks at its file. */
+  logPollMs: number;
+  /** A telemetry event whose JSON is larger than this is sent with `data: null, truncated: true`. */
+  maxEventBytes: number;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+export function randomToken(): string {
+  return `sk_ref_${randomBytes(24).toString('base64url')}`;
+}
+
+export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceConfig {
+  return {
+    token:
+      env.REFERENCE_TOKEN && env.REFERENCE_TOKEN.length > 0 ? env.REFERENCE_TOKEN : randomToken(),
+    dataDir: env.REFERENCE_DATA_DIR || undefined,
+    telemetryBuffer: intFromEnv(env, 'REFERENCE_TELEMETRY_BUFFER', 1024),
+    keepaliveMs: intFromEnv(env, 'REFERENCE_KEEPALIVE_MS', 15_000),
+    maxBodyBytes: intFromEnv(env, 'REFERENCE_MAX_BODY', 1024 * 1024),
+    maxPublishBodyBytes: intFromEnv(env, 'REFERENCE_MAX_PUBLISH_BODY', 16 * 1024 * 1024),
+    logPollMs: intFromEnv(env, 'REFERENCE_LOG_POLL_MS', 50),
+    maxEventBytes: 1024 * 1024,
+  };
+}
+
+export function defaultReferenceConfig(overrides: Partial<ReferenceConfig> = {}): ReferenceConfig {
+  return { ...referenceConfigFromEnv({}), ...overrides };
+}

@@ -1,0 +1,139 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserSession, TelemetryEvent } from '../../src/types/api.ts';
+import { nowMicros } from './clock.ts';
+import type { ReferenceConfig } from './config.ts';
+import { captures, toWireConfig, type CategoryFlags } from './telemetry-config.ts';
+import { TelemetryRing } from './telemetry-ring.ts';
+
+/** Where a supervised program's output goes inside the session root. */
+export const SUPERVISOR_LOG_DIR = '/var/log/supervisord';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  operationId: string;
+}
+
+/** One browser session of the reference server: its filesystem root, telemetry and clipboard. */
+export class Session {
+  readonly id: string;
+  readonly createdAt: Date;
+  readonly root: string;
+  readonly ring: TelemetryRing;
+  flags: CategoryFlags | null;
+  clipboard = '';
+  ended = false;
+  private readonly streams = new Set<() => void>();
+  private readonly requestLog: WriteStream;
+
+  private constructor(
+    id: string,
+    root: string,
+    flags: CategoryFlags | null,
+    config: ReferenceConfig,
+  ) {
+    this.id = id;
+    this.createdAt = new Date();
+    this.root = root;
+    this.flags = flags;
+    this.ring = new TelemetryRing(config.telemetryBuffer, config.maxEventBytes);
+    this.requestLog = createWriteStream(this.supervisorLogFile('kernel-images-api'), {
+      flags: 'a',
+    });
+    this.requestLog.on('error', (error) =>
+      console.error(`session ${id}: request log: ${error.message}`),
+    );
+  }
+
+  static async create(
+    id: string,
+    sessionsDir: string,
+    flags: CategoryFlags | null,
+    config: ReferenceConfig,
+  ): Promise<Session> {
+    const root = path.join(sessionsDir, id);
+    await mkdir(path.join(root, SUPERVISOR_LOG_DIR), { recursive: true });
+    await mkdir(path.join(root, 'tmp'), { recursive: true });
+    return new Session(id, root, flags, config);
+  }
+
+  /** Host path of a supervised program's log file. */
+  supervisorLogFile(program: string): string {
+    return path.join(this.root, SUPERVISOR_LOG_DIR, program);
+  }
+
+  /** Publishes an event as given (caller-published events are not subject to capture flags). */
+  publish(event: TelemetryEvent): number {
+    return this.ring.publish(event);
+  }
+
+  /** Publishes an event the session itself observed, if its category is being captured. */
+  capture(event: Omit<TelemetryEvent, 'ts'> & { ts?: number }): number | undefined {
+    if (this.ended || !captures(this.flags, event.category)) return undefined;
+    return this.ring.publish({ ...event, ts: event.ts ?? nowMicros() });
+  }
+
+  /** Records one API request: a line in the kernel-images-api log and an `api_call` event. */
+  recordRequest(entry: RequestLogEntry): void {
+    if (this.ended) return;
+    this.requestLog.write(
+      `${JSON.stringify({
+        time: new Date().toISOString(),
+        level: entry.status >= 500 ? 'ERROR' : entry.status >= 400 ? 'WARN' : 'INFO',
+        msg: 'http request',
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        duration_ms: Number(entry.durationMs.toFixed(3)),
+        request_id: entry.requestId,
+        operation_id: entry.operationId,
+      })}\n`,
+    );
+    this.capture({
+      type: 'api_call',
+      category: 'control',
+      source: { kind: 'kernel_api', event: entry.operationId },
+      data: {
+        request_id: entry.requestId,
+        operation_id: entry.operationId,
+        status: entry.status,
+        duration_ms: Number(entry.durationMs.toFixed(3)),
+      },
+    });
+  }
+
+  /** Registers an open stream; the returned function unregisters it. */
+  trackStream(close: () => void): () => void {
+    this.streams.add(close);
+    return () => this.streams.delete(close);
+  }
+
+  /** Ends the session: every open stream closes. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.ring.close();
+    for (const close of [...this.streams]) close();
+    this.streams.clear();
+    this.requestLog.end();
+  }
+
+  toWire(): BrowserSession {
+    return {
+      session_id: this.id,
+      created_at: this.createdAt.toISOString(),
+      cdp_ws_url: '',
+      webdriver_ws_url: '',
+      headless: true,
+      stealth: false,
+      timeout_seconds: 0,
+      telemetry: toWireConfig(this.flags),
+      browser_unavailable_reason: 'this reference session has no browser attached',
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The dev server forwards /api to a running `npm start` (the gateway), see server/dev.ts.
+const apiTarget = process.env.SESSION_CONSOLE_API_TARGET ?? 'http://127.0.0.1:7300';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/console-config.json': { target: apiTarget },
+    },
+  },
+  build: { sourcemap: true, target: 'es2022' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 20_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+    ],
+  },
+});
