@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Shared by the Playwright config, the fixtures and the benchmarks. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 7310);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_TOKEN = 'e2e-reference-token';
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `session-console-e2e-${E2E_PORT}`);
+
+/** Chromium flags for this closed network (no background traffic) and for running as root. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser (undefined). */
+export function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}

@@ -1,0 +1,58 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_TOKEN } from './env.ts';
+
+/** Talks to the reference server directly, as an agent or a test rig would. */
+export class ReferenceApi {
+  readonly created: string[] = [];
+
+  async call(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', `Bearer ${E2E_TOKEN}`);
+    return fetch(`${E2E_BASE_URL}/api${pathname}`, { ...init, headers });
+  }
+
+  async createSession(telemetry: unknown = { enabled: true }): Promise<string> {
+    const response = await this.call('/browsers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ telemetry }),
+    });
+    expect(response.status).toBe(200);
+    const { session_id: id } = (await response.json()) as { session_id: string };
+    this.created.push(id);
+    return id;
+  }
+
+  /** Appends lines to a file inside the session's filesystem root. */
+  async appendLog(sessionId: string, virtualPath: string, lines: string[]): Promise<void> {
+    const file = path.join(E2E_DATA_DIR, 'sessions', sessionId, virtualPath);
+    await mkdir(path.dirname(file), { recursive: true });
+    await appendFile(file, lines.map((line) => `${line}\n`).join(''));
+  }
+
+  async cleanup(): Promise<void> {
+    for (const id of this.created.splice(0))
+      await this.call(`/browsers/${id}`, { method: 'DELETE' });
+  }
+}
+
+export const test = base.extend<{ api: ReferenceApi; consoleErrors: string[] }>({
+  api: async ({}, use) => {
+    const api = new ReferenceApi();
+    await use(api);
+    await api.cleanup();
+  },
+  /** Every console error and uncaught exception of the page; a test asserts it stays empty. */
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect, E2E_TOKEN };

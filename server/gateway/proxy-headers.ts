@@ -1,0 +1,45 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/** The only request headers the gateway passes upstream. Host comes from the upstream URL. */
+export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
+  'authorization',
+  'last-event-id',
+  'content-type',
+  'accept',
+  'content-length',
+];
+
+/** The only upstream response headers the gateway passes back to the browser. */
+export const FORWARDED_RESPONSE_HEADERS: readonly string[] = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'x-sse-content-type',
+  'retry-after',
+  'x-next-offset',
+  'x-has-more',
+  'last-event-id',
+];
+
+export function pickRequestHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  return pick(headers, FORWARDED_REQUEST_HEADERS);
+}
+
+export function pickResponseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  return pick(headers, FORWARDED_RESPONSE_HEADERS);
+}
+
+/** An event stream, or any body of unknown length, must not be held back by a buffering proxy. */
+export function isStreamingResponse(headers: IncomingHttpHeaders): boolean {
+  const type = headers['content-type']?.toLowerCase() ?? '';
+  return type.startsWith('text/event-stream') || headers['content-length'] === undefined;
+}
+
+function pick(headers: IncomingHttpHeaders, names: readonly string[]): OutgoingHttpHeaders {
+  const picked: OutgoingHttpHeaders = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}

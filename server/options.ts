@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConsoleServerOptions } from './console-server.ts';
+import { referenceConfigFromEnv } from './reference/config.ts';
+import { SESSION_ID } from './reference/reference-server.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads the environment variables documented in the README into server options. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): ConsoleServerOptions {
+  const port = Number(env.PORT || 7300);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${JSON.stringify(env.PORT)}`);
+  }
+  const demoSessionId = env.REFERENCE_DEMO_SESSION || 'demo';
+  if (!SESSION_ID.test(demoSessionId)) {
+    throw new Error(`REFERENCE_DEMO_SESSION must match ${SESSION_ID}`);
+  }
+  const upstream = env.KERNEL_BASE_URL || undefined;
+  if (upstream && !/^https?:\/\/[^/]/.test(upstream)) {
+    throw new Error('KERNEL_BASE_URL must be an http(s) URL, e.g. https://api.onkernel.com');
+  }
+  const maxBody = Number(env.GATEWAY_MAX_BODY || 16 * 1024 * 1024);
+  if (!Number.isInteger(maxBody) || maxBody < 1)
+    throw new Error('GATEWAY_MAX_BODY must be a positive integer');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    staticRoot: path.join(projectRoot, 'dist'),
+    upstreamBaseUrl: upstream,
+    gatewayMaxBodyBytes: maxBody,
+    reference: referenceConfigFromEnv(env),
+    demoSessionId,
+  };
+}

@@ -1,0 +1,16 @@
+/** Every cap and interval of the dashboard, in one place. */
+export const LIMITS = {
+  /** Log lines retained per log stream before the oldest are evicted (configurable in the UI). */
+  logLinesDefault: 200_000,
+  logLinesMax: 2_000_000,
+  /** Telemetry events retained per session. */
+  telemetryEventsDefault: 100_000,
+  /** Upstream keepalive interval of the telemetry stream, and the margin before it counts as stalled. */
+  telemetryKeepaliveMs: 15_000,
+  stallMarginMs: 10_000,
+  /** Reconnect backoff. */
+  backoffInitialMs: 500,
+  backoffMaxMs: 30_000,
+  /** Clipboard send history kept in memory. */
+  clipboardHistory: 10,
+} as const;

@@ -1,0 +1,63 @@
+import { Button } from '../../../components/ui/button';
+import { FailureDetails } from '../../../components/ui/failure-details';
+import { ApiRequestError } from '../../../lib/http/request';
+import { TokenPrompt } from './token-prompt';
+
+export interface SessionProblemProps {
+  sessionId: string;
+  error: unknown;
+  onRetry: () => void;
+  onLeave: () => void;
+}
+
+/** Why a session could not be opened: token rejected, no such session, or anything else. */
+export function SessionProblem({ sessionId, error, onRetry, onLeave }: SessionProblemProps) {
+  const failure = error instanceof ApiRequestError ? error.failure : null;
+  if (failure && (failure.status === 401 || failure.status === 403)) {
+    return (
+      <TokenPrompt
+        title={failure.status === 401 ? 'Token rejected' : 'Token not allowed for this session'}
+        submitLabel="Retry with this token"
+      >
+        <p className="text-sm text-muted">
+          The server refused the API token for session{' '}
+          <span className="font-mono text-fg">{sessionId}</span>. Enter another one; nothing on
+          screen is lost.
+        </p>
+        <FailureDetails failure={failure} />
+      </TokenPrompt>
+    );
+  }
+  const notFound = failure?.status === 404;
+  return (
+    <section
+      role="alert"
+      className="flex flex-col gap-4 rounded-lg border border-danger/40 bg-panel p-5"
+    >
+      <h2 className="text-base font-semibold text-danger">
+        {notFound ? 'No such session' : 'The session could not be opened'}
+      </h2>
+      <p className="text-sm text-muted">
+        {notFound ? (
+          <>
+            There is no browser session <span className="font-mono text-fg">{sessionId}</span> on
+            this API, or it has ended.
+          </>
+        ) : (
+          'The request for this session failed.'
+        )}
+      </p>
+      {failure ? (
+        <FailureDetails failure={failure} />
+      ) : (
+        <p className="text-sm">{error instanceof Error ? error.message : String(error)}</p>
+      )}
+      <div className="flex gap-2">
+        {!notFound && <Button onClick={onRetry}>Try again</Button>}
+        <Button onClick={onLeave} variant={notFound ? 'primary' : 'ghost'}>
+          Open another session
+        </Button>
+      </div>
+    </section>
+  );
+}

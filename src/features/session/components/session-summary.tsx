@@ -1,0 +1,25 @@
+import { Badge } from '../../../components/ui/badge';
+import type { SessionInfo } from '../model/browser-session';
+
+/** One line about the session: since when it runs and what telemetry it captures. */
+export function SessionSummary({ info }: { info: SessionInfo }) {
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+      {info.createdAt && (
+        <span title={info.createdAt}>created {new Date(info.createdAt).toLocaleString()}</span>
+      )}
+      <span className="flex flex-wrap items-center gap-1">
+        {info.capturing === null ? (
+          <Badge tone="warn">telemetry off</Badge>
+        ) : (
+          info.capturing.map((name) => <Badge key={name}>{name}</Badge>)
+        )}
+      </span>
+      {info.browserUnavailableReason && (
+        <Badge tone="warn" title={info.browserUnavailableReason}>
+          no browser: {info.browserUnavailableReason}
+        </Badge>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useCredentials, type RememberMode } from '../stores/credentials-store';
+import { TokenFields } from './token-fields';
+
+export interface TokenPromptProps {
+  title: string;
+  children?: ReactNode;
+  submitLabel?: string;
+  onCancel?: () => void;
+}
+
+/** Asks for the token without leaving the page; everything on screen stays where it is. */
+export function TokenPrompt({
+  title,
+  children,
+  submitLabel = 'Use this token',
+  onCancel,
+}: TokenPromptProps) {
+  const current = useCredentials();
+  const [token, setToken] = useState('');
+  const [remember, setRemember] = useState<RememberMode>(current.remember);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (token.trim()) current.setToken(token.trim(), remember);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={title}
+      className="flex flex-col gap-4 rounded-lg border border-border bg-panel p-5"
+    >
+      <h2 className="text-base font-semibold">{title}</h2>
+      {children}
+      <TokenFields
+        token={token}
+        remember={remember}
+        onTokenChange={setToken}
+        onRememberChange={setRemember}
+        autoFocus
+      />
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={!token.trim()}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} variant="ghost">
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBrowserSession } from './browser-session';
+
+describe('decodeBrowserSession', () => {
+  it('decodes what the reference server and upstream send', () => {
+    const info = decodeBrowserSession({
+      session_id: 'abc',
+      created_at: '2026-11-21T05:00:00.000Z',
+      headless: true,
+      cdp_ws_url: 'wss://x',
+      telemetry: {
+        browser: {
+          network: { enabled: true },
+          console: { enabled: true },
+          page: { enabled: false },
+          future_thing: { enabled: true },
+        },
+      },
+    });
+    expect(info).toEqual({
+      id: 'abc',
+      createdAt: '2026-11-21T05:00:00.000Z',
+      capturing: ['console', 'network', 'future_thing'],
+      headless: true,
+      cdpWsUrl: 'wss://x',
+      browserUnavailableReason: null,
+    });
+  });
+
+  it('tolerates missing and wrongly typed fields', () => {
+    expect(
+      decodeBrowserSession({ session_id: 'x', telemetry: null, headless: 'yes', created_at: 5 }),
+    ).toMatchObject({
+      capturing: null,
+      headless: null,
+      createdAt: null,
+    });
+  });
+
+  it('rejects a body without an id', () => {
+    expect(() => decodeBrowserSession({ telemetry: {} })).toThrow('no session_id');
+    expect(() => decodeBrowserSession('<html>')).toThrow('not a JSON object');
+  });
+});

@@ -1,0 +1,46 @@
+import { TELEMETRY_CATEGORIES } from '../../../types/api';
+
+/** What the dashboard shows about a session, decoded from `GET /browsers/{id}`. */
+export interface SessionInfo {
+  id: string;
+  createdAt: string | null;
+  /** Categories being captured; `null` when capture is off. */
+  capturing: string[] | null;
+  headless: boolean | null;
+  cdpWsUrl: string | null;
+  browserUnavailableReason: string | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function decodeCapturing(telemetry: unknown): string[] | null {
+  if (!isRecord(telemetry) || !isRecord(telemetry.browser)) return null;
+  const browser = telemetry.browser;
+  const known = new Set<string>(TELEMETRY_CATEGORIES);
+  const names = Object.keys(browser).filter((name) => {
+    const entry = browser[name];
+    return isRecord(entry) && entry.enabled === true;
+  });
+  return names.sort((a, b) => Number(known.has(b)) - Number(known.has(a)) || a.localeCompare(b));
+}
+
+/** Validates a session body; anything unexpected is dropped, a missing id is an error. */
+export function decodeBrowserSession(value: unknown): SessionInfo {
+  if (!isRecord(value)) throw new Error('the session response is not a JSON object');
+  const id = optionalString(value.session_id) ?? optionalString(value.id);
+  if (!id) throw new Error('the session response has no session_id');
+  return {
+    id,
+    createdAt: optionalString(value.created_at),
+    capturing: decodeCapturing(value.telemetry),
+    headless: typeof value.headless === 'boolean' ? value.headless : null,
+    cdpWsUrl: optionalString(value.cdp_ws_url),
+    browserUnavailableReason: optionalString(value.browser_unavailable_reason),
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatHash, parseHash } from './hash-route';
+
+describe('hash route', () => {
+  it('parses a session deep link with view state', () => {
+    const route = parseHash('#/sessions/abc123?tab=logs&q=error%20x');
+    expect(route.sessionId).toBe('abc123');
+    expect(route.params.get('tab')).toBe('logs');
+    expect(route.params.get('q')).toBe('error x');
+  });
+
+  it('treats anything else as the connect screen', () => {
+    expect(parseHash('').sessionId).toBeNull();
+    expect(parseHash('#/').sessionId).toBeNull();
+    expect(parseHash('#/sessions/').sessionId).toBeNull();
+    expect(parseHash('#/sessions/%E0%A4%A').sessionId).toBeNull();
+    expect(parseHash('#/other/abc').sessionId).toBeNull();
+  });
+
+  it('round-trips ids and params that need encoding', () => {
+    const params = new URLSearchParams({ q: 'a&b=c #?', tab: 'log:1' });
+    const hash = formatHash({ sessionId: 'id with/slash', params });
+    const back = parseHash(hash);
+    expect(back.sessionId).toBe('id with/slash');
+    expect(back.params.get('q')).toBe('a&b=c #?');
+    expect(formatHash({ sessionId: null, params })).toBe('#/');
+  });
+});
