@@ -1,0 +1,140 @@
+import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import { describeFailure, isFatalStatus, readApiFailure, type ApiFailure } from '../http/api-error';
+
+/**
+ * One dispatched SSE event. `id` is this event's own `id:` field ('' when it had none); `event` is
+ * '' when the frame had no `event:` line. It is the object the SSE library built for the event
+ * (no copy is made), so it may carry extra fields; it is never reused, so it may be kept.
+ * Events whose data is empty are not delivered (comment, id-only and event-only frames).
+ */
+export interface SseMessage {
+  id: string;
+  event: string;
+  data: string;
+}
+
+/**
+ * How one connection attempt ended by itself (never reported after abort()): the server closed
+ * it cleanly; something retrying may fix (network, mid-stream error, 408, 429, 5xx); or something
+ * it cannot (any other 4xx, a 2xx that is not an event stream).
+ */
+export type AttemptEnd =
+  | { kind: 'server-closed' }
+  | { kind: 'transient'; reason: string; retryAfterMs?: number }
+  | { kind: 'fatal'; reason: string; failure: ApiFailure };
+
+export interface AttemptHandlers {
+  onOpen(response: Response): void;
+  onMessage(message: SseMessage): void;
+  onEnd(end: AttemptEnd): void;
+}
+
+export interface AttemptRequest {
+  url: string;
+  /** The caller's headers; `accept: text/event-stream` is added unless given. */
+  headers: Record<string, string>;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+export interface Attempt {
+  /** Aborts the request. No handler is called after this returns. */
+  abort(): void;
+}
+
+/** Carries our classification of a bad response from onopen to onerror. */
+class RejectedResponse extends Error {
+  constructor(readonly end: AttemptEnd) {
+    super(end.kind);
+  }
+}
+
+/**
+ * Runs exactly one request through fetchEventSource. The library's own retry loop never runs:
+ * onerror always rethrows, which makes the library dispose of the request and reject; retries are
+ * the caller's business. Parsing (chunk boundaries, CR/LF/CRLF, comments, multi-line data, id) is
+ * the library's.
+ */
+export function startAttempt(request: AttemptRequest, handlers: AttemptHandlers): Attempt {
+  const controller = new AbortController();
+  let done = false;
+  const finish = (end: AttemptEnd): void => {
+    if (done) return;
+    done = true;
+    handlers.onEnd(end);
+  };
+
+  void fetchEventSource(request.url, {
+    signal: controller.signal,
+    headers: requestHeaders(request.headers),
+    fetch: request.fetch,
+    // The default (false) closes the stream whenever the tab is hidden and reopens it when shown.
+    openWhenHidden: true,
+    async onopen(response: Response): Promise<void> {
+      if (!response.ok)
+        throw new RejectedResponse(await classifyHttpFailure(response, request.now));
+      const contentType = response.headers.get('content-type');
+      if (!isEventStream(contentType)) {
+        // Usually a proxy or dev server answering with a page: retrying will not change that.
+        const failure = await readApiFailure(response, request.now);
+        const got = contentType === null ? 'no content type' : `'${contentType}'`;
+        const reason = `expected text/event-stream but the server sent ${got} (HTTP ${response.status})`;
+        throw new RejectedResponse({ kind: 'fatal', reason, failure });
+      }
+      if (!done) handlers.onOpen(response);
+    },
+    // Hot path. The library dispatches a message for every blank line, including after a comment
+    // frame or an id-only frame (data ''); the SSE spec dispatches nothing for those. `done` also
+    // stops the rest of an already received chunk from being delivered after abort().
+    onmessage(message: EventSourceMessage): void {
+      if (!done && message.data !== '') handlers.onMessage(message);
+    },
+    onclose(): void {
+      finish({ kind: 'server-closed' });
+    },
+    onerror(error: unknown): never {
+      const reason = reasonOf(error);
+      finish(error instanceof RejectedResponse ? error.end : { kind: 'transient', reason });
+      throw error;
+    },
+  }).catch(() => undefined);
+
+  return {
+    abort(): void {
+      done = true;
+      controller.abort();
+    },
+  };
+}
+
+async function classifyHttpFailure(response: Response, now: () => number): Promise<AttemptEnd> {
+  const failure = await readApiFailure(response, now);
+  const reason = describeFailure(failure);
+  if (isFatalStatus(response.status)) return { kind: 'fatal', reason, failure };
+  return failure.retryAfterMs === undefined
+    ? { kind: 'transient', reason }
+    : { kind: 'transient', reason, retryAfterMs: failure.retryAfterMs };
+}
+
+/** `text/event-stream`, case-insensitive, parameters (`; charset=utf-8`) allowed. */
+export function isEventStream(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const semicolon = contentType.indexOf(';');
+  const essence = semicolon === -1 ? contentType : contentType.slice(0, semicolon);
+  return essence.trim().toLowerCase() === 'text/event-stream';
+}
+
+/**
+ * Asks for SSE and lower-cases the caller's names: the library adds its own `accept` unless that
+ * exact key exists, so an `Accept` would otherwise be sent twice.
+ */
+function requestHeaders(extra: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' && error !== '' ? error : 'connection failed';
+}

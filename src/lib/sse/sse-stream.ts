@@ -1,0 +1,179 @@
+import type { BackoffOptions } from '../backoff';
+import { createCountingFetch } from './counting-fetch';
+import {
+  startAttempt,
+  type Attempt,
+  type AttemptEnd,
+  type AttemptHandlers,
+  type SseMessage,
+} from './sse-attempt';
+import { createRetrySchedule } from './retry-schedule';
+import type { StreamStatus } from './status';
+import { createWatchdog } from './watchdog';
+
+export interface SseStreamOptions {
+  /** Full URL including the query; a function is called on every (re)connect. */
+  url: string | (() => string);
+  /** Called on EVERY (re)connect: Authorization, Last-Event-ID… Names are case-insensitive. */
+  getHeaders: () => Record<string, string>;
+  /**
+   * Called synchronously from the parse loop, once per event: keep it cheap (push into a buffer).
+   * An exception thrown here counts as a broken connection (status retrying).
+   */
+  onMessage: (message: SseMessage) => void;
+  /** onStatus, onOpen and onServerClose must not throw. They may call close() or reconnectNow(). */
+  onStatus: (status: StreamStatus) => void;
+  onOpen?: (response: { status: number; headers: Headers }) => void;
+  /**
+   * The server closed the stream cleanly. Return 'end' to stop (status ended), 'reconnect' to
+   * reconnect with backoff. Default 'reconnect'.
+   */
+  onServerClose?: () => 'reconnect' | 'end';
+  /** Injectable for tests; defaults to the global fetch, looked up at each request. */
+  fetch?: typeof fetch;
+  backoff?: Partial<BackoffOptions>;
+  /**
+   * Silence (no bytes at all, comment frames included) longer than this marks the stream stalled
+   * and reconnects; it also bounds the wait for the response headers. Undefined = no watchdog (the
+   * log stream has no keepalive).
+   */
+  stallTimeoutMs?: number;
+  /** Jitter source, [0, 1); defaults to Math.random. */
+  random?: () => number;
+  /** Wall clock in ms; defaults to Date.now. */
+  now?: () => number;
+}
+
+export interface SseStream {
+  readonly status: StreamStatus;
+  /**
+   * Cancels a pending retry or stalled state (or leaves `failed`, e.g. after the user entered a
+   * new token) and connects at once with a fresh backoff. While live, replaces the connection.
+   */
+  reconnectNow(): void;
+  /** Aborts the request and clears every timer; status becomes idle. No callback after this. */
+  close(): void;
+}
+
+/**
+ * Opens a live SSE stream that reconnects by itself with jittered backoff, stops on fatal HTTP
+ * statuses, optionally watches for silence, and reports every state change through onStatus.
+ */
+export function openSseStream(options: SseStreamOptions): SseStream {
+  const now = options.now ?? ((): number => Date.now());
+  const schedule = createRetrySchedule(options.backoff, options.random ?? Math.random, now);
+  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const watchdog =
+    options.stallTimeoutMs === undefined
+      ? undefined
+      : createWatchdog(options.stallTimeoutMs, now, onStall);
+  // Without a watchdog nothing needs the byte counts: skip the extra stream stage.
+  const fetchImpl = watchdog ? createCountingFetch(baseFetch, watchdog.touch) : baseFetch;
+  const deliver = options.onMessage;
+
+  let status: StreamStatus = { kind: 'idle' };
+  let closed = false;
+  /** Bumped whenever control moves on (connect, close): work of an older generation stops. */
+  let generation = 0;
+  let attempt: Attempt | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let gotMessage = false;
+
+  /** Sets and reports a status; false when the callback closed or restarted the stream. */
+  function emit(next: StreamStatus): boolean {
+    if (closed) return false;
+    const current = generation;
+    status = next;
+    options.onStatus(next);
+    return !closed && current === generation;
+  }
+
+  function stopAttempt(): void {
+    attempt?.abort();
+    attempt = undefined;
+    watchdog?.disarm();
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
+    gotMessage = false;
+  }
+
+  function connect(): void {
+    stopAttempt();
+    generation += 1;
+    let url: string;
+    let headers: Record<string, string>;
+    try {
+      url = typeof options.url === 'string' ? options.url : options.url();
+      headers = options.getHeaders();
+    } catch (error) {
+      emit({ kind: 'failed', reason: `could not prepare the request: ${String(error)}` });
+      return;
+    }
+    attempt = startAttempt({ url, headers, fetch: fetchImpl, now }, handlers);
+    watchdog?.arm();
+    emit({ kind: 'connecting', attempt: schedule.failures });
+  }
+
+  const handlers: AttemptHandlers = {
+    onOpen(response: Response): void {
+      watchdog?.touch();
+      schedule.connected();
+      if (!emit({ kind: 'live', since: now() })) return;
+      options.onOpen?.({ status: response.status, headers: response.headers });
+    },
+    onMessage(message: SseMessage): void {
+      if (!gotMessage) {
+        gotMessage = true;
+        schedule.reset();
+      }
+      deliver(message);
+    },
+    onEnd(end: AttemptEnd): void {
+      attempt = undefined;
+      stopAttempt();
+      if (end.kind === 'fatal') {
+        emit({ kind: 'failed', reason: end.reason, failure: end.failure });
+      } else if (end.kind === 'transient') {
+        retry(end.reason, end.retryAfterMs);
+      } else {
+        const current = generation;
+        const decision = options.onServerClose?.() ?? 'reconnect';
+        if (closed || current !== generation) return;
+        if (decision === 'end') emit({ kind: 'ended', reason: 'the server closed the stream' });
+        else retry('the server closed the stream');
+      }
+    },
+  };
+
+  function retry(reason: string, retryAfterMs?: number): void {
+    const delay = schedule.next(retryAfterMs);
+    retryTimer = setTimeout(connect, delay);
+    emit({ kind: 'retrying', attempt: schedule.failures, retryAt: now() + delay, reason });
+  }
+
+  function onStall(silentForMs: number): void {
+    stopAttempt();
+    if (!emit({ kind: 'stalled', silentForMs })) return;
+    retry(`no data for ${Math.round(silentForMs / 1000)} s`);
+  }
+
+  connect();
+
+  return {
+    get status(): StreamStatus {
+      return status;
+    },
+    reconnectNow(): void {
+      if (closed) return;
+      schedule.reset();
+      connect();
+    },
+    close(): void {
+      if (closed) return;
+      closed = true;
+      generation += 1;
+      stopAttempt();
+      status = { kind: 'idle' };
+    },
+  };
+}

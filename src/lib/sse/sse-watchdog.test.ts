@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHarness, type Harness } from './fake-sse-server';
+import { openSseStream, type SseStream, type SseStreamOptions } from './sse-stream';
+
+const T0 = Date.UTC(2026, 0, 1);
+const STALL_MS = 30_000;
+
+let harness: Harness;
+let stream: SseStream | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+  harness = createHarness();
+});
+afterEach(() => {
+  stream?.close();
+  stream = undefined;
+  vi.useRealTimers();
+});
+
+function open(overrides: Partial<SseStreamOptions> = {}): SseStream {
+  stream = openSseStream({
+    url: 'https://console.test/api/browsers/b1/telemetry/stream',
+    getHeaders: () => ({}),
+    onMessage: harness.onMessage,
+    onStatus: harness.onStatus,
+    fetch: harness.fetch,
+    backoff: { initialMs: 1000, jitter: 'none' },
+    stallTimeoutMs: STALL_MS,
+    ...overrides,
+  });
+  return stream;
+}
+
+describe('openSseStream: stall watchdog', () => {
+  it('marks a silent stream stalled, aborts it and reconnects', async () => {
+    open();
+    await harness.untilStatus('live');
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.slice(2)).toEqual([
+      { kind: 'stalled', silentForMs: STALL_MS },
+      { kind: 'retrying', attempt: 1, retryAt: T0 + STALL_MS + 1000, reason: 'no data for 30 s' },
+    ]);
+    const first = harness.connection(0);
+    expect(first.signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    await harness.untilStatus('live', 2);
+    expect(harness.connections).toHaveLength(2);
+    expect(harness.connection(1).signal?.aborted).toBe(false);
+  });
+
+  it('is kept alive by comment frames that deliver no message', async () => {
+    open();
+    await harness.untilStatus('live');
+    for (let i = 0; i < 8; i += 1) {
+      await vi.advanceTimersByTimeAsync(15_000);
+      harness.connection(0).send(':\n\n');
+    }
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+    expect(harness.messages).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.at(2)).toEqual({ kind: 'stalled', silentForMs: STALL_MS });
+  });
+
+  it('counts the silence from the last byte, not from the start', async () => {
+    open();
+    await harness.untilStatus('live');
+    await vi.advanceTimersByTimeAsync(20_000);
+    harness.connection(0).send('id: 1\ndata: {"seq":1}\n\n');
+    await harness.until(() => harness.messages.length === 1);
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.at(2)).toEqual({ kind: 'stalled', silentForMs: STALL_MS });
+  });
+
+  it('counts the silence from the response headers once they arrive', async () => {
+    const slowFetch: typeof fetch = async (input, init) => {
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      return harness.fetch(input, init);
+    };
+    open({ fetch: slowFetch });
+    await vi.advanceTimersByTimeAsync(20_000);
+    await harness.untilStatus('live');
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.at(2)).toEqual({ kind: 'stalled', silentForMs: STALL_MS });
+  });
+
+  it('also catches a request that is never answered', async () => {
+    harness.replies.push({ kind: 'hang' });
+    open();
+    await harness.untilConnections(1);
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    expect(harness.kinds()).toEqual(['connecting', 'stalled', 'retrying']);
+    expect(harness.connection(0).signal?.aborted).toBe(true);
+  });
+
+  it('cancels the body of the stalled request through the counting fetch', async () => {
+    const ignoringSignal: typeof fetch = (input, init) =>
+      harness.fetch(input, { ...init, signal: null });
+    open({ fetch: ignoringSignal });
+    await harness.untilStatus('live');
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    await harness.untilStatus('stalled');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(harness.connection(0).cancelled).toBe(true);
+  });
+
+  it('does not run without stallTimeoutMs (the log stream has no keepalive)', async () => {
+    open({ stallTimeoutMs: undefined });
+    await harness.untilStatus('live');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+    expect(harness.connections).toHaveLength(1);
+  });
+
+  it('leaves no timer behind after close', async () => {
+    const s = open();
+    await harness.untilStatus('live');
+    expect(vi.getTimerCount()).toBe(1);
+    s.close();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(harness.kinds()).toEqual(['connecting', 'live']);
+  });
+});
