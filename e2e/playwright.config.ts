@@ -39,6 +39,7 @@ export default defineConfig({
       REFERENCE_TOKEN: E2E_TOKEN,
       REFERENCE_DATA_DIR: E2E_DATA_DIR,
       REFERENCE_KEEPALIVE_MS: '2000',
+      REFERENCE_FAULTS: '1',
       KERNEL_BASE_URL: '',
     },
   },

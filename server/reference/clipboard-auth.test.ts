@@ -102,3 +102,36 @@ describe('clipboard', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('fault injection', () => {
+  it('is absent unless enabled', async () => {
+    const h = await startReference();
+    const id = await createSession(h);
+    const response = await h.call(`/browsers/${id}/faults`, {
+      method: 'POST',
+      body: '{"action":"drop_streams"}',
+    });
+    expect(response.status).toBe(404);
+    await h.close();
+  });
+
+  it('drops open streams without a clean end when enabled', async () => {
+    const h = await startReference({ faults: true });
+    const id = await createSession(h);
+    const stream = await h.call(`/browsers/${id}/telemetry/stream`);
+    const reading = stream
+      .body!.getReader()
+      .read()
+      .then(
+        () => 'ended',
+        () => 'dropped',
+      );
+    const response = await h.call(`/browsers/${id}/faults`, {
+      method: 'POST',
+      body: '{"action":"drop_streams"}',
+    });
+    expect(await response.json()).toEqual({ affected: 1 });
+    expect(await reading).toBe('dropped');
+    await h.close();
+  });
+});

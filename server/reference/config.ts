@@ -15,6 +15,8 @@ export interface ReferenceConfig {
   logPollMs: number;
   /** A telemetry event whose JSON is larger than this is sent with `data: null, truncated: true`. */
   maxEventBytes: number;
+  /** Offer `POST /browsers/{id}/faults` for tests (never in normal use). */
+  faults: boolean;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -42,6 +44,7 @@ export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Re
     maxPublishBodyBytes: intFromEnv(env, 'REFERENCE_MAX_PUBLISH_BODY', 16 * 1024 * 1024),
     logPollMs: intFromEnv(env, 'REFERENCE_LOG_POLL_MS', 50),
     maxEventBytes: 1024 * 1024,
+    faults: env.REFERENCE_FAULTS === '1',
   };
 }
 

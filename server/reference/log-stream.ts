@@ -135,11 +135,8 @@ export async function serveLogStream(
   startSse(res, SSE_HEADERS);
   onOpen();
   res.on('drain', () => tail.resume());
-  const untrack = session.trackStream(() => res.end());
-  res.on('close', () => {
-    tail.stop();
-    untrack();
-  });
+  session.trackStream(res);
+  res.on('close', () => tail.stop());
   req.on('close', () => tail.stop());
   tail.follow();
 }

@@ -24,6 +24,7 @@ import {
 } from './telemetry-config.ts';
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
+import { faultRoute } from './faults.ts';
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -38,7 +39,7 @@ export interface ReferenceServer {
 }
 
 /** What one request on a session needs. */
-interface SessionRequest {
+export interface SessionRequest {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;
@@ -47,7 +48,7 @@ interface SessionRequest {
   opened: () => void;
 }
 
-type SessionRoute = {
+export type SessionRoute = {
   method: string;
   suffix: string;
   operationId: string;
@@ -141,6 +142,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
         );
         startSse(res);
         opened();
+        session.trackStream(res);
         attachReader(session.ring, res, cursor, config.keepaliveMs);
       },
     },
@@ -164,6 +166,8 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       handler: ({ res, session }) => readClipboard(res, session),
     },
   ];
+
+  if (config.faults) routes.push(faultRoute());
 
   const handleSessionRequest = async (
     req: IncomingMessage,

@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { BrowserSession, TelemetryEvent } from '../../src/types/api.ts';
 import { nowMicros } from './clock.ts';
@@ -28,7 +29,7 @@ export class Session {
   flags: CategoryFlags | null;
   clipboard = '';
   ended = false;
-  private readonly streams = new Set<() => void>();
+  private readonly streams = new Set<ServerResponse>();
   private readonly requestLog: WriteStream;
 
   private constructor(
@@ -107,10 +108,17 @@ export class Session {
     });
   }
 
-  /** Registers an open stream; the returned function unregisters it. */
-  trackStream(close: () => void): () => void {
-    this.streams.add(close);
-    return () => this.streams.delete(close);
+  /** Registers an open stream response until it closes. */
+  trackStream(res: ServerResponse): void {
+    this.streams.add(res);
+    res.on('close', () => this.streams.delete(res));
+  }
+
+  /** Cuts every open stream without a clean end, as a network failure would (fault injection). */
+  dropStreams(): number {
+    const open = [...this.streams];
+    for (const res of open) res.destroy();
+    return open.length;
   }
 
   /** Ends the session: every open stream closes. */
@@ -118,7 +126,7 @@ export class Session {
     if (this.ended) return;
     this.ended = true;
     this.ring.close();
-    for (const close of [...this.streams]) close();
+    for (const res of [...this.streams]) res.end();
     this.streams.clear();
     this.requestLog.end();
   }
