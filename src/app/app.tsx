@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
 import { ThemeToggle } from '../features/preferences/theme-toggle';
@@ -8,6 +9,13 @@ import { useHashRoute } from './use-hash-route';
 export function App() {
   const [route, navigate] = useHashRoute();
   const leave = (): void => navigate({ sessionId: null, params: new URLSearchParams() });
+  const sessionId = route.sessionId;
+  const onParamsChange = useCallback(
+    (params: URLSearchParams) => {
+      if (sessionId) navigate({ sessionId, params }, { replace: true });
+    },
+    [navigate, sessionId],
+  );
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
@@ -26,7 +34,13 @@ export function App() {
         </div>
       </header>
       {route.sessionId ? (
-        <SessionView key={route.sessionId} sessionId={route.sessionId} onLeave={leave} />
+        <SessionView
+          key={route.sessionId}
+          sessionId={route.sessionId}
+          params={route.params}
+          onParamsChange={onParamsChange}
+          onLeave={leave}
+        />
       ) : (
         <ConnectScreen
           onOpen={(sessionId) => navigate({ sessionId, params: new URLSearchParams() })}

@@ -1,19 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { ApiConnection } from '../lib/http/request';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel';
+import { LogsPanel } from '../features/logs/components/logs-panel';
+import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
 import { sessionQuery } from '../features/session/api/get-session';
 import { SessionProblem } from '../features/session/components/session-problem';
 import { SessionSummary } from '../features/session/components/session-summary';
 import { TokenPrompt } from '../features/session/components/token-prompt';
 import { currentToken, useCredentials } from '../features/session/stores/credentials-store';
+import type { ApiConnection } from '../lib/http/request';
 
 export interface SessionViewProps {
   sessionId: string;
+  params: URLSearchParams;
+  onParamsChange: (params: URLSearchParams) => void;
   onLeave: () => void;
 }
 
-/** One session: its summary, then its live views. */
-export function SessionView({ sessionId, onLeave }: SessionViewProps) {
+/** One session: its summary, its log streams and its clipboard. */
+export function SessionView({ sessionId, params, onParamsChange, onLeave }: SessionViewProps) {
   const apiBase = useCredentials((state) => state.apiBase);
   const hasToken = useCredentials((state) => state.token.length > 0);
   const tokenVersion = useCredentials((state) => state.tokenVersion);
@@ -24,39 +29,70 @@ export function SessionView({ sessionId, onLeave }: SessionViewProps) {
   const session = useQuery({
     ...sessionQuery(connection, sessionId, String(tokenVersion)),
     enabled: hasToken,
+    // keep showing the session while a new token is checked; a rejection then appears above it
+    placeholderData: keepPreviousData,
   });
 
-  if (!hasToken) {
+  // a new token applies to open streams at once: they reconnect with it and keep what they show
+  useEffect(() => {
+    if (tokenVersion > 0) reconnectAllLogs();
+  }, [tokenVersion]);
+
+  const problem = session.isError ? (
+    <SessionProblem
+      sessionId={sessionId}
+      error={session.error}
+      onRetry={() => void session.refetch()}
+      onLeave={onLeave}
+    />
+  ) : null;
+
+  if (!session.data) {
     return (
       <div className="mx-auto w-full max-w-xl p-4">
-        <TokenPrompt title={`Token for session ${sessionId}`} submitLabel="Open session">
-          <p className="text-sm text-muted">
-            This link opens a session view; enter the API token to see it.
-          </p>
-        </TokenPrompt>
-      </div>
-    );
-  }
-  if (session.isError) {
-    return (
-      <div className="mx-auto w-full max-w-xl p-4">
-        <SessionProblem
-          sessionId={sessionId}
-          error={session.error}
-          onRetry={() => void session.refetch()}
-          onLeave={onLeave}
-        />
+        {!hasToken ? (
+          <TokenPrompt title={`Token for session ${sessionId}`} submitLabel="Open session">
+            <p className="text-sm text-muted">
+              This link opens a session view; enter the API token to see it.
+            </p>
+          </TokenPrompt>
+        ) : (
+          (problem ?? <p className="text-sm text-muted">Opening session {sessionId}…</p>)
+        )}
       </div>
     );
   }
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="border-b border-border bg-panel px-4 py-2">
-        {session.data ? (
-          <SessionSummary info={session.data} />
-        ) : (
-          <span className="text-xs text-muted">Loading session…</span>
-        )}
+      <div className="border-b border-border bg-panel px-3 py-1.5">
+        <SessionSummary info={session.data} />
+      </div>
+      {(problem || !hasToken) && (
+        <div className="max-h-[60vh] overflow-y-auto border-b border-border bg-surface p-3">
+          {problem ?? (
+            <TokenPrompt title="Token forgotten" submitLabel="Use this token">
+              <p className="text-sm text-muted">
+                The streams below keep what they show; enter a token to reconnect them.
+              </p>
+            </TokenPrompt>
+          )}
+        </div>
+      )}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <main className="flex min-h-[24rem] min-w-0 flex-1 flex-col">
+          <LogsPanel
+            sessionId={sessionId}
+            connection={connection}
+            params={params}
+            onParamsChange={onParamsChange}
+          />
+        </main>
+        <aside
+          aria-label="Clipboard"
+          className="shrink-0 overflow-y-auto border-t border-border bg-panel lg:w-[22rem] lg:border-t-0 lg:border-l"
+        >
+          <ClipboardPanel connection={connection} sessionId={sessionId} />
+        </aside>
       </div>
     </div>
   );

@@ -1,0 +1,177 @@
+import { expect, test } from './fixtures.ts';
+import { SessionPage } from './pages/session-page.ts';
+
+const lines = (from: number, count: number, text = 'line'): string[] =>
+  Array.from({ length: count }, (_, i) => `${text} ${from + i}`);
+
+test('lines appended to a file in the session root appear within a second', async ({
+  page,
+  api,
+  consoleErrors,
+}) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  await api.appendLog(id, '/var/log/app/agent.log', ['booting agent']);
+  await session.openFile('/var/log/app/agent.log');
+  await expect(session.row('booting agent')).toBeVisible();
+  await api.appendLog(id, '/var/log/app/agent.log', [
+    '\x1b[31mERROR\x1b[0m payment failed: <b>card</b> declined',
+  ]);
+  await expect(session.row('payment failed')).toBeVisible({ timeout: 1_000 });
+  const row = session.row('payment failed');
+  await expect(row).toHaveAttribute('data-level', 'error');
+  await expect(row).toContainText('ERROR payment failed: <b>card</b> declined');
+  await expect(row.locator('b')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('scrolling up pauses and holds position while lines arrive; jump to latest follows again', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  await api.appendLog(id, '/var/log/app.log', lines(0, 400));
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('line 399')).toBeVisible();
+  await expect(session.pausedBar).toHaveCount(0);
+
+  await session.list.hover();
+  await page.mouse.wheel(0, -2000);
+  await expect(session.pausedBar).toBeVisible();
+  const held = await session.firstVisibleSeq();
+  expect(held).toBeGreaterThan(0);
+
+  await api.appendLog(id, '/var/log/app.log', lines(400, 250));
+  await expect(session.pausedBar).toHaveAttribute('data-new-lines', '250');
+  await expect(session.pausedBar).toContainText('250 new lines');
+  expect(await session.firstVisibleSeq()).toBe(held);
+  await expect(session.row('line 649')).toHaveCount(0);
+
+  await session.pausedBar.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(session.row('line 649')).toBeVisible();
+  await expect(session.pausedBar).toHaveCount(0);
+  await api.appendLog(id, '/var/log/app.log', ['after jump']);
+  await expect(session.row('after jump')).toBeVisible();
+});
+
+test('explicit pause with Space freezes the view; resume shows what arrived', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  await api.appendLog(id, '/var/log/app.log', ['first']);
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('first')).toBeVisible();
+  await session.list.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await api.appendLog(id, '/var/log/app.log', ['while paused']);
+  await expect(session.pausedBar).toContainText('Paused: 1 new line');
+  await expect(session.row('while paused')).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(session.row('while paused')).toBeVisible();
+});
+
+test('search highlights every match and steps through them; filters show counts', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  await api.appendLog(id, '/var/log/app.log', [
+    'INFO request ok',
+    'ERROR upstream timeout after 30s',
+    'WARN slow response',
+    'INFO another timeout, retried',
+    'DEBUG cache miss',
+    '{"level":"error","msg":"db timeout"}',
+  ]);
+  await session.openFile('/var/log/app.log');
+  await expect(session.rows).toHaveCount(6);
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('timeout');
+  await expect(page.getByText('– of 3')).toBeVisible();
+  await expect(session.list.locator('mark')).toHaveCount(3);
+  await search.press('Enter');
+  await expect(page.getByText('1 of 3')).toBeVisible();
+  await search.press('Enter');
+  await expect(page.getByText('2 of 3')).toBeVisible();
+  await search.press('Shift+Enter');
+  await expect(page.getByText('1 of 3')).toBeVisible();
+  await expect(session.rows).toHaveCount(6); // search never hides lines
+
+  const levels = page.getByRole('group', { name: 'Levels' });
+  await expect(levels.getByRole('button', { name: /ERR\s*2/ })).toBeVisible();
+  await expect(levels.getByRole('button', { name: /INF\s*2/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Show only lines matching' }).fill('timeout');
+  await expect(page.getByText('showing 3 of 6')).toBeVisible();
+  await levels.getByRole('button', { name: /ERR\s*2/ }).click();
+  await expect(page.getByText('showing 1 of 6')).toBeVisible();
+  await expect(session.rows).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Show only lines matching: regular expression' }).click();
+  await page.getByRole('searchbox', { name: 'Show only lines matching' }).fill('time(out');
+  await expect(
+    page.getByRole('status').filter({ hasText: /Invalid regular expression/ }),
+  ).toBeVisible();
+});
+
+test('a stream killed server-side goes retrying, then live again', async ({ page, api }) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  await api.appendLog(id, '/var/log/app.log', ['before the cut']);
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('before the cut')).toBeVisible();
+  const dropped = await api.call(`/browsers/${id}/faults`, {
+    method: 'POST',
+    body: '{"action":"drop_streams"}',
+  });
+  expect(await dropped.json()).toMatchObject({ affected: 1 });
+  await expect(session.status).toHaveAttribute('data-status', 'retrying');
+  await expect(session.status).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
+  await expect(session.row('before the cut')).toBeVisible();
+  await expect(session.row('reconnected')).toBeVisible();
+  await api.appendLog(id, '/var/log/app.log', ['after the cut']);
+  await expect(session.row('after the cut')).toBeVisible();
+});
+
+test('a missing file is reported in band and the stream ends', async ({ page, api }) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  const form = page.getByRole('form', { name: 'Open a log stream' });
+  await form.getByLabel('File path').check();
+  await form.getByLabel('File path on the browser instance').fill('/var/log/missing.log');
+  await form.getByRole('button', { name: 'Open stream' }).click();
+  await expect(session.row('failed to open log path')).toBeVisible();
+  await expect(session.status).toHaveAttribute('data-status', 'ended');
+});
+
+test('a deep link restores the log tab, search, filter and selected line', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  await api.appendLog(id, '/var/log/app.log', ['alpha', 'needle one', 'gamma', 'needle two']);
+  const hash = `#/sessions/${id}?log=p0%3A%2Fvar%2Flog%2Fapp.log&q=needle&in=e&line=2`;
+  await page.goto(`/${hash}`);
+  await page.getByLabel('API token').fill('e2e-reference-token');
+  await page.getByRole('button', { name: 'Open session' }).click();
+  const session = new SessionPage(page);
+  await expect(session.row('needle two')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('needle');
+  await expect(page.getByRole('searchbox', { name: 'Show only lines matching' })).toHaveValue('e');
+  await expect(page.getByText('showing 2 of 4')).toBeVisible();
+  await expect(session.row('gamma')).toHaveCount(0);
+  await expect(session.row('needle one')).toHaveAttribute('aria-selected', 'true');
+  await expect(session.list.locator('mark')).toHaveCount(2);
+  expect(page.url()).not.toContain('e2e-reference-token');
+});

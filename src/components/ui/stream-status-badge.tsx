@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { TEST_IDS } from '../../config/test-ids';
+import { describeStatus, type StreamStatus } from '../../lib/sse/status';
+import { Badge, type Tone } from './badge';
+import { Button } from './button';
+
+const TONE: Record<StreamStatus['kind'], Tone> = {
+  idle: 'neutral',
+  connecting: 'info',
+  live: 'ok',
+  stalled: 'warn',
+  retrying: 'warn',
+  ended: 'neutral',
+  failed: 'danger',
+};
+
+const SHORT: Record<StreamStatus['kind'], string> = {
+  idle: 'idle',
+  connecting: 'connecting',
+  live: 'live',
+  stalled: 'stalled',
+  retrying: 'retrying',
+  ended: 'ended',
+  failed: 'failed',
+};
+
+/** A stream's explicit status, with a countdown while retrying and "reconnect now". */
+export function StreamStatusBadge({
+  status,
+  onReconnect,
+}: {
+  status: StreamStatus;
+  onReconnect: () => void;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (status.kind !== 'retrying') return undefined;
+    const tick = (): void => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 500);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [status]);
+  const label = describeStatus(status, now);
+  const canReconnect =
+    status.kind === 'retrying' ||
+    status.kind === 'stalled' ||
+    status.kind === 'failed' ||
+    status.kind === 'ended';
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <Badge
+        tone={TONE[status.kind]}
+        data-testid={TEST_IDS.streamStatus}
+        data-status={status.kind}
+        title={label}
+      >
+        {status.kind === 'live' && (
+          <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+        )}
+        {SHORT[status.kind]}
+      </Badge>
+      <span className="min-w-0 truncate text-xs text-muted" aria-live="polite">
+        {status.kind === 'live' ? '' : label}
+      </span>
+      {canReconnect && (
+        <Button size="sm" variant="ghost" onClick={onReconnect}>
+          Reconnect now
+        </Button>
+      )}
+    </span>
+  );
+}

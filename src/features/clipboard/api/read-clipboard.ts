@@ -1,0 +1,71 @@
+import { mutationOptions, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  apiRequest,
+  ApiRequestError,
+  readJson,
+  type ApiConnection,
+} from '../../../lib/http/request';
+
+/** What a read returned. */
+export interface ClipboardReadResult {
+  text: string;
+  /** When the answer arrived (epoch ms). */
+  readAt: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates the read body `{"text": "<string>"}`; `null` when it has no text string. */
+export function decodeClipboardText(value: unknown): string | null {
+  return isRecord(value) && typeof value.text === 'string' ? value.text : null;
+}
+
+/** `POST /browsers/{id}/computer/clipboard/read`: the text on the session's clipboard. */
+export async function readClipboard(connection: ApiConnection, sessionId: string): Promise<string> {
+  const response = await apiRequest(
+    connection,
+    `/browsers/${encodeURIComponent(sessionId)}/computer/clipboard/read`,
+    { method: 'POST' },
+  );
+  const text = await readJson(response, decodeClipboardText);
+  if (text === null) {
+    throw new ApiRequestError({
+      status: response.status,
+      statusText: 'Unreadable response',
+      message: 'the clipboard read answer has no "text" string',
+      details: [],
+      bodyText: '',
+    });
+  }
+  return text;
+}
+
+/**
+ * Whether a read failed only because the server does not offer the operation (an upstream
+ * without it answers 404, 405 or 501), as opposed to a real failure worth showing in full.
+ */
+export function isClipboardReadUnsupported(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  const { status } = error.failure;
+  return status === 404 || status === 405 || status === 501;
+}
+
+/**
+ * Reading is a user action whose answer changes whenever anything writes the clipboard, so it is
+ * run on demand as a mutation rather than cached as a query.
+ */
+export function readClipboardMutation(
+  connection: ApiConnection,
+  sessionId: string,
+): UseMutationOptions<ClipboardReadResult, Error, void> {
+  return mutationOptions<ClipboardReadResult, Error, void>({
+    mutationKey: ['clipboard', 'read', connection.base, sessionId],
+    mutationFn: async () => ({
+      text: await readClipboard(connection, sessionId),
+      readAt: Date.now(),
+    }),
+    retry: false,
+  });
+}

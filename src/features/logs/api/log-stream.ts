@@ -1,0 +1,85 @@
+import { apiUrl, authHeaders, type ApiConnection } from '../../../lib/http/request';
+import type { SseMessage } from '../../../lib/sse/sse-attempt';
+import { stripAnsi } from '../model/ansi';
+import { detectLevel } from '../model/level';
+import { parseRfc3339 } from '../model/timestamps';
+import type { LogLine } from '../stores/log-buffer';
+
+/** What to stream: a file path or a supervised program, from the end or from the beginning. */
+export interface LogSource {
+  kind: 'path' | 'supervisor';
+  target: string;
+  /** true: new lines only; false: from the beginning of the file (both keep tailing). */
+  follow: boolean;
+}
+
+export const SUGGESTED_PROGRAMS = ['chromium', 'kernel-images-api', 'neko'] as const;
+
+export function logSourceLabel(source: LogSource): string {
+  return source.kind === 'supervisor'
+    ? source.target
+    : (source.target.split('/').pop() ?? source.target);
+}
+
+/** `GET /browsers/{id}/logs/stream?…`; a reconnect always asks for new lines only. */
+export function logStreamUrl(
+  connection: ApiConnection,
+  sessionId: string,
+  source: LogSource,
+  reconnect: boolean,
+): string {
+  const query = new URLSearchParams({ source: source.kind });
+  if (source.kind === 'path') query.set('path', source.target);
+  else query.set('supervisor_process', source.target);
+  query.set('follow', String(reconnect ? true : source.follow));
+  return apiUrl(
+    connection,
+    `/browsers/${encodeURIComponent(sessionId)}/logs/stream?${query.toString()}`,
+  );
+}
+
+export function logStreamHeaders(connection: ApiConnection): Record<string, string> {
+  return authHeaders(connection);
+}
+
+/** Failures upstream reports in band (HTTP 200, one message, then the stream closes). */
+export function isInBandFailure(message: string): boolean {
+  return message === 'logs source not available' || message.startsWith('failed to open log path');
+}
+
+type PartialLine = Omit<LogLine, 'seq'>;
+
+export function noticeLine(text: string, timeMs: number = Date.now()): PartialLine {
+  return { text, plain: text, timeMs, level: null, notice: true };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Decodes one frame of the log stream. Never throws: a frame that is not a LogEvent becomes a
+ * notice carrying its raw text, so nothing is silently dropped.
+ */
+export function decodeLogFrame(message: SseMessage, receivedMs: number): PartialLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(message.data);
+  } catch {
+    return noticeLine(`unreadable frame: ${message.data}`, receivedMs);
+  }
+  if (!isRecord(value) || typeof value.message !== 'string') {
+    return noticeLine(`unreadable frame: ${message.data}`, receivedMs);
+  }
+  const text = value.message;
+  const parsedTime =
+    typeof value.timestamp === 'string' ? parseRfc3339(value.timestamp) : Number.NaN;
+  const plain = text.includes('\x1b') ? stripAnsi(text) : text;
+  return {
+    text,
+    plain,
+    timeMs: Number.isNaN(parsedTime) ? receivedMs : parsedTime,
+    level: detectLevel(text),
+    notice: false,
+  };
+}

@@ -1,0 +1,106 @@
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import type { TimestampMode } from '../model/timestamps';
+import { downloadLines, togglePause } from '../stores/log-actions';
+import type { LogTab } from '../stores/log-tab-controller';
+
+export interface LogOptionsProps {
+  tab: LogTab;
+  sessionId: string;
+  onCopySelection: () => void;
+}
+
+const TIMESTAMP_LABELS: Record<TimestampMode, string> = {
+  local: 'Local time',
+  utc: 'UTC',
+  relative: 'Relative',
+  hidden: 'No time',
+};
+
+/** Pause, wrap, time format, line numbers, copy, download, clear. */
+export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps) {
+  const paused = useStore(tab.store, (state) => state.pausedAtTotal !== null);
+  const wrap = useStore(tab.store, (state) => state.wrap);
+  const timestamps = useStore(tab.store, (state) => state.timestamps);
+  const lineNumbers = useStore(tab.store, (state) => state.lineNumbers);
+  const hasSelection = useStore(tab.store, (state) => state.selection !== null);
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <Button
+        size="sm"
+        variant={paused ? 'primary' : 'secondary'}
+        onClick={() => togglePause(tab)}
+        aria-keyshortcuts="Space"
+        title="Pause or resume the view (Space)"
+      >
+        {paused ? 'Resume' : 'Pause'}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-pressed={wrap}
+        onClick={() => tab.store.setState({ wrap: !wrap })}
+      >
+        Wrap
+      </Button>
+      <label className="sr-only" htmlFor={`${tab.id}-ts`}>
+        Timestamps
+      </label>
+      <select
+        id={`${tab.id}-ts`}
+        value={timestamps}
+        onChange={(event) =>
+          tab.store.setState({ timestamps: event.target.value as TimestampMode })
+        }
+        className="h-7 rounded-md border border-border bg-panel px-1 text-xs"
+      >
+        {(Object.keys(TIMESTAMP_LABELS) as TimestampMode[]).map((mode) => (
+          <option key={mode} value={mode}>
+            {TIMESTAMP_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-pressed={lineNumbers}
+        onClick={() => tab.store.setState({ lineNumbers: !lineNumbers })}
+      >
+        #<span className="sr-only">Line numbers</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!hasSelection}
+        onClick={onCopySelection}
+        title="Copy the selected lines (click, then Shift+click to select a range)"
+      >
+        Copy selected
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => downloadLines(tab, sessionId, false)}
+        title="Download every retained line as .log"
+      >
+        Download
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => downloadLines(tab, sessionId, true)}
+        title="Download the lines the filters show as .log"
+      >
+        Download shown
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => tab.clear()}
+        title="Clear the lines on screen (the stream continues)"
+      >
+        Clear
+      </Button>
+    </div>
+  );
+}

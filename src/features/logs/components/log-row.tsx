@@ -1,0 +1,113 @@
+import { memo, useState } from 'react';
+import { TEST_IDS } from '../../../config/test-ids';
+import { cn } from '../../../lib/cn';
+import { tryPrettyJson } from '../model/json-line';
+import { formatTimestamp, type TimestampMode } from '../model/timestamps';
+import type { LogLine } from '../stores/log-buffer';
+import { LevelBadge } from './level-badge';
+import { LogText } from './log-text';
+
+export interface LogRowProps {
+  line: LogLine;
+  index: number;
+  wrap: boolean;
+  lineNumbers: boolean;
+  timestamps: TimestampMode;
+  originMs: number;
+  ranges: ReadonlyArray<readonly [number, number]>;
+  currentMatch: boolean;
+  selected: boolean;
+  onSelect: (seq: number, extend: boolean) => void;
+  onCopy: (line: LogLine) => void;
+  measure: (element: HTMLElement | null) => void;
+}
+
+const ROW_TONE: Record<string, string> = {
+  error: 'bg-danger-bg/60',
+  warn: 'bg-warn-bg/50',
+};
+
+/** One line of the log: number, time, level, message; JSON lines expand pretty-printed. */
+export const LogRow = memo(function LogRow(props: LogRowProps) {
+  const { line, wrap, selected } = props;
+  const [expanded, setExpanded] = useState(false);
+  const pretty = expanded ? tryPrettyJson(line.plain) : null;
+  const looksJson = !line.notice && /^\s*[[{]/.test(line.plain);
+  return (
+    <div
+      ref={props.measure}
+      data-index={props.index}
+      data-testid={TEST_IDS.logRow}
+      data-seq={line.seq}
+      data-level={line.level ?? 'none'}
+      aria-selected={selected}
+      onClick={(event) => props.onSelect(line.seq, event.shiftKey)}
+      className={cn(
+        'group flex min-h-5 items-start gap-2 border-l-2 border-transparent pr-2 font-mono text-xs leading-5 hover:bg-row-hover',
+        line.level && ROW_TONE[line.level],
+        selected && 'border-accent bg-row-selected hover:bg-row-selected',
+        line.notice && 'border-info bg-panel-2 text-muted italic',
+      )}
+    >
+      {props.lineNumbers && (
+        <span className="w-14 shrink-0 pl-1 text-right text-muted/70 tabular-nums select-none">
+          {line.seq + 1}
+        </span>
+      )}
+      {props.timestamps !== 'hidden' && (
+        <span
+          className="shrink-0 text-muted tabular-nums select-none"
+          title={Number.isNaN(line.timeMs) ? '' : new Date(line.timeMs).toISOString()}
+        >
+          {formatTimestamp(line.timeMs, props.timestamps, props.originMs)}
+        </span>
+      )}
+      {line.notice ? (
+        <span className="w-7 shrink-0 text-[10px] leading-5 font-bold text-info not-italic">
+          SRV
+        </span>
+      ) : (
+        <LevelBadge level={line.level} />
+      )}
+      <div
+        className={cn(
+          'min-w-0 flex-1',
+          wrap ? 'break-all whitespace-pre-wrap' : 'overflow-hidden whitespace-pre text-ellipsis',
+        )}
+      >
+        {pretty ? (
+          <pre className="my-1 rounded bg-panel-2 p-2 whitespace-pre-wrap">{pretty}</pre>
+        ) : (
+          <LogText text={line.text} ranges={props.ranges} current={props.currentMatch} />
+        )}
+      </div>
+      <span className="flex shrink-0 gap-1 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100">
+        {looksJson && (
+          <button
+            type="button"
+            className="rounded px-1 text-[11px] text-muted hover:bg-panel-2 hover:text-fg"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Collapse' : 'Pretty-print'} JSON of line ${line.seq + 1}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setExpanded((value) => !value);
+            }}
+          >
+            {expanded ? 'raw' : '{ }'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="rounded px-1 text-[11px] text-muted hover:bg-panel-2 hover:text-fg"
+          aria-label={`Copy line ${line.seq + 1}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onCopy(line);
+          }}
+        >
+          Copy
+        </button>
+      </span>
+    </div>
+  );
+});

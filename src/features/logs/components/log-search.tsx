@@ -1,0 +1,73 @@
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { stepSearch } from '../stores/log-actions';
+import type { LogTab } from '../stores/log-tab-controller';
+import { QueryInput } from './query-input';
+
+/** Search highlights every match without hiding lines; Enter / Shift+Enter step through them. */
+export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
+  const search = useStore(tab.store, (state) => state.search);
+  const error = useStore(tab.store, (state) => state.searchError);
+  const current = useStore(tab.store, (state) => state.currentMatch);
+  useStore(tab.store, (state) => state.version);
+  const count = tab.buffer.matchCount;
+  const ordinal = tab.buffer.matchOrdinal(current);
+  const active = search.text !== '' && !error;
+  return (
+    <div className="flex min-w-0 items-start gap-1">
+      <QueryInput
+        inputId={inputId}
+        label="Search"
+        placeholder="Search (Enter, Shift+Enter)"
+        query={search}
+        error={error}
+        className="w-56 max-w-full"
+        onChange={(query) => {
+          tab.store.setState({ search: query, currentMatch: null });
+          tab.refreshQueries();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            stepSearch(tab, event.shiftKey ? -1 : 1);
+          } else if (event.key === 'Escape') {
+            tab.store.setState({ search: { ...search, text: '' }, currentMatch: null });
+            tab.refreshQueries();
+          }
+        }}
+      />
+      {active && (
+        <>
+          <span
+            className="h-8 shrink-0 px-1 text-xs leading-8 text-muted tabular-nums"
+            aria-live="polite"
+          >
+            {count === 0
+              ? 'No matches'
+              : `${ordinal > 0 ? ordinal.toLocaleString() : '–'} of ${count.toLocaleString()}`}
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8"
+            aria-label="Previous match"
+            disabled={count === 0}
+            onClick={() => stepSearch(tab, -1)}
+          >
+            ↑
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8"
+            aria-label="Next match"
+            disabled={count === 0}
+            onClick={() => stepSearch(tab, 1)}
+          >
+            ↓
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { ApiConnection } from '../../../lib/http/request';
+import { useLogUrlSync } from '../hooks/use-log-url-sync';
+import {
+  activateLogTab,
+  closeLogTab,
+  openLogTab,
+  useSessionLogs,
+} from '../stores/log-tabs-registry';
+import { LogSourceForm } from './log-source-form';
+import { LogTabBar } from './log-tab-bar';
+import { LogViewer } from './log-viewer';
+
+export interface LogsPanelProps {
+  sessionId: string;
+  connection: ApiConnection;
+  params: URLSearchParams;
+  onParamsChange: (params: URLSearchParams) => void;
+}
+
+/** The log streams of a session: a tab per stream, and the form to open another. */
+export function LogsPanel({ sessionId, connection, params, onParamsChange }: LogsPanelProps) {
+  const logs = useSessionLogs(sessionId);
+  const [adding, setAdding] = useState(false);
+  useLogUrlSync(sessionId, connection, logs, params, onParamsChange);
+  const active = logs.tabs.find((tab) => tab.id === logs.activeId) ?? null;
+  const showForm = adding || logs.tabs.length === 0;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <LogTabBar
+        tabs={logs.tabs}
+        activeId={logs.activeId}
+        onActivate={(id) => activateLogTab(sessionId, id)}
+        onClose={(id) => closeLogTab(sessionId, id)}
+        onAdd={() => setAdding((value) => !value)}
+        adding={showForm}
+      />
+      {showForm && (
+        <LogSourceForm
+          onOpen={(source) => {
+            openLogTab(sessionId, connection, source);
+            setAdding(false);
+          }}
+          onCancel={logs.tabs.length > 0 ? () => setAdding(false) : undefined}
+        />
+      )}
+      {active ? (
+        <div
+          role="tabpanel"
+          id={`${active.id}-panel`}
+          aria-labelledby={`${active.id}-tab`}
+          className="flex min-h-0 flex-1 flex-col"
+        >
+          <LogViewer key={active.id} tab={active} sessionId={sessionId} />
+        </div>
+      ) : (
+        <p className="p-6 text-sm text-muted">
+          Open a log stream: a supervised process such as chromium, or any file path on the browser
+          instance.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Plain substring matching for the log filter and search, optionally ignoring case.
+ */
+
+export type Range = [start: number, end: number];
+
+/** Whether a needle has any letter whose case could differ (`"404 /api"` has none). */
+function hasCase(text: string): boolean {
+  return text.toLowerCase() !== text.toUpperCase();
+}
+
+export interface PlainMatcher {
+  test: (line: string) => boolean;
+  ranges: (line: string, max: number) => Range[];
+}
+
+export function plainMatcher(text: string, caseSensitive: boolean): PlainMatcher {
+  if (caseSensitive || !hasCase(text)) {
+    return {
+      test: (line) => line.includes(text),
+      ranges: (line, max) => substringRanges(line, text, max),
+    };
+  }
+  const needle = text.toLowerCase();
+  return {
+    // A line that already contains the lower-case needle needs no lower-case copy.
+    test: (line) => line.includes(needle) || line.toLowerCase().includes(needle),
+    ranges: (line, max) => {
+      const lower = line.toLowerCase();
+      if (lower.length === line.length) return substringRanges(lower, needle, max);
+      return substringRanges(lowerWithOrigins(line), needle, max);
+    },
+  };
+}
+
+/**
+ * Lower-cased text plus, for each of its UTF-16 units, where the character it came from starts and
+ * ends in the original (a few characters, such as `İ`, grow when lower-cased).
+ */
+interface MappedText {
+  text: string;
+  starts: number[];
+  ends: number[];
+}
+
+function lowerWithOrigins(line: string): MappedText {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < line.length;) {
+    const code = line.codePointAt(i) ?? 0;
+    const width = code > 0xffff ? 2 : 1;
+    const lower = line.slice(i, i + width).toLowerCase();
+    for (let k = 0; k < lower.length; k++) {
+      starts.push(i);
+      ends.push(i + width);
+    }
+    text += lower;
+    i += width;
+  }
+  return { text, starts, ends };
+}
+
+/** Non-overlapping occurrences of `needle`, left to right, at most `max`. */
+function substringRanges(haystack: string | MappedText, needle: string, max: number): Range[] {
+  const ranges: Range[] = [];
+  if (typeof haystack === 'string') {
+    let at = haystack.indexOf(needle);
+    while (at !== -1 && ranges.length < max) {
+      ranges.push([at, at + needle.length]);
+      at = haystack.indexOf(needle, at + needle.length);
+    }
+    return ranges;
+  }
+  let previousEnd = 0;
+  let at = haystack.text.indexOf(needle);
+  while (at !== -1 && ranges.length < max) {
+    const end = at + needle.length;
+    const start = haystack.starts[at] ?? 0;
+    const originalEnd = haystack.ends[end - 1] ?? start;
+    // Two matches inside one grown character collapse into one range.
+    if (start >= previousEnd) {
+      ranges.push([start, originalEnd]);
+      previousEnd = originalEnd;
+    }
+    at = haystack.text.indexOf(needle, end);
+  }
+  return ranges;
+}

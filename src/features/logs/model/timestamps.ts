@@ -1,0 +1,157 @@
+/**
+ * Log line timestamps: parsing the stream's RFC 3339 times and formatting them for the time column.
+ */
+
+export type TimestampMode = 'local' | 'utc' | 'relative' | 'hidden';
+
+const MS_PER_DAY = 86_400_000;
+/** 400 Gregorian years: the calendar repeats exactly, used to place years 0-99 correctly. */
+const MS_PER_400_YEARS = 146_097 * MS_PER_DAY;
+
+/**
+ * Text for the time column. local: `HH:MM:SS.mmm` in the viewer's time zone; utc: `HH:MM:SS.mmmZ`;
+ * relative: time since `originMs` as `+12.345s`, `+1:02.345` or `+1:02:03.456` (`-` before the
+ * origin); hidden: empty. A time that is not a finite number gives an empty string.
+ */
+export function formatTimestamp(ms: number, mode: TimestampMode, originMs: number): string {
+  if (mode === 'hidden' || !Number.isFinite(ms)) return '';
+  if (mode === 'relative') return formatRelative(ms - originMs);
+  if (mode === 'utc') {
+    const dayMs = ((Math.floor(ms) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
+    return `${clock(dayMs)}Z`;
+  }
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return '';
+  return clock(
+    date.getHours() * 3_600_000 +
+      date.getMinutes() * 60_000 +
+      date.getSeconds() * 1000 +
+      date.getMilliseconds(),
+  );
+}
+
+/** `HH:MM:SS.mmm` for a number of milliseconds since midnight. */
+function clock(dayMs: number): string {
+  const h = Math.floor(dayMs / 3_600_000);
+  const m = Math.floor(dayMs / 60_000) % 60;
+  const s = Math.floor(dayMs / 1000) % 60;
+  return `${pad2(h)}:${pad2(m)}:${pad2(s)}.${pad3(dayMs % 1000)}`;
+}
+
+function formatRelative(deltaMs: number): string {
+  if (!Number.isFinite(deltaMs)) return '';
+  const sign = deltaMs < 0 ? '-' : '+';
+  const total = Math.round(Math.abs(deltaMs));
+  const millis = pad3(total % 1000);
+  const seconds = Math.floor(total / 1000);
+  if (seconds < 60) return `${sign}${seconds}.${millis}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${sign}${minutes}:${pad2(seconds % 60)}.${millis}`;
+  const hours = Math.floor(minutes / 60);
+  return `${sign}${hours}:${pad2(minutes % 60)}:${pad2(seconds % 60)}.${millis}`;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
+}
+
+function pad3(n: number): string {
+  return n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`;
+}
+
+/**
+ * Milliseconds since the epoch of an RFC 3339 time such as `2026-11-21T05:35:56.123456789Z` or
+ * `2026-11-21T07:35:56.5+02:00`, or NaN when the text is not one. Any number of fractional digits is
+ * accepted; digits past milliseconds are cut, not rounded. `t`, `z` and a space separator are
+ * accepted as RFC 3339 allows.
+ */
+export function parseRfc3339(text: string): number {
+  const length = text.length;
+  if (length < 20 || length > 64) return NaN;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  if (
+    text.charCodeAt(4) !== 0x2d ||
+    text.charCodeAt(7) !== 0x2d ||
+    !isDateTimeSeparator(text.charCodeAt(10)) ||
+    text.charCodeAt(13) !== 0x3a ||
+    text.charCodeAt(16) !== 0x3a
+  ) {
+    return NaN;
+  }
+  if (Number.isNaN(year + month + day + hour + minute + second)) return NaN;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  // 60 is a leap second; it is shown as the last millisecond of that minute.
+  if (hour > 23 || minute > 59 || second > 60) return NaN;
+  let i = 19;
+  let millis = 0;
+  if (text.charCodeAt(i) === 0x2e) {
+    i++;
+    const fractionStart = i;
+    while (i < length && isDigit(text.charCodeAt(i))) {
+      if (i - fractionStart < 3) millis = millis * 10 + (text.charCodeAt(i) - 0x30);
+      i++;
+    }
+    const count = i - fractionStart;
+    if (count === 0) return NaN;
+    if (count === 1) millis *= 100;
+    else if (count === 2) millis *= 10;
+  }
+  const offsetMinutes = parseOffset(text, i);
+  if (Number.isNaN(offsetMinutes)) return NaN;
+  const leap = second === 60;
+  // Date.UTC reads years 0-99 as 1900-1999, so those are computed 400 years later and moved back.
+  const early = year < 100;
+  const utc = Date.UTC(
+    early ? year + 400 : year,
+    month - 1,
+    day,
+    hour,
+    minute,
+    leap ? 59 : second,
+    leap ? 999 : millis,
+  );
+  return (early ? utc - MS_PER_400_YEARS : utc) - offsetMinutes * 60_000;
+}
+
+/** Minutes east of UTC of the zone designator at `i` (`Z` or `±HH:MM`) ending the text, or NaN. */
+function parseOffset(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x5a || c === 0x7a) return i + 1 === text.length ? 0 : NaN;
+  if ((c !== 0x2b && c !== 0x2d) || i + 6 !== text.length || text.charCodeAt(i + 3) !== 0x3a) {
+    return NaN;
+  }
+  const hours = digits(text, i + 1, 2);
+  const minutes = digits(text, i + 4, 2);
+  if (hours > 23 || minutes > 59) return NaN;
+  const offset = hours * 60 + minutes;
+  return c === 0x2d ? -offset : offset;
+}
+
+/** The decimal number in `text[from, from + count)`, or NaN if any of it is not a digit. */
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = text.charCodeAt(i);
+    if (!isDigit(c)) return NaN;
+    value = value * 10 + (c - 0x30);
+  }
+  return value;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isDateTimeSeparator(c: number): boolean {
+  return c === 0x54 || c === 0x74 || c === 0x20;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}

@@ -1,0 +1,62 @@
+import type { LogLine } from './log-buffer';
+import type { LogTab } from './log-tab-controller';
+import { revealLine } from './log-tab-store';
+
+/** Steps to the next or previous search match and brings it into view. */
+export function stepSearch(tab: LogTab, direction: 1 | -1): void {
+  const next = tab.buffer.stepMatch(tab.store.getState().currentMatch, direction);
+  if (!next) return;
+  tab.store.setState({ currentMatch: next.seq });
+  revealLine(tab.store, next.seq, tab.buffer.total);
+}
+
+/** Explicit pause: the view stops where it is; resume jumps to the latest and follows again. */
+export function togglePause(tab: LogTab): void {
+  const { pausedAtTotal } = tab.store.getState();
+  if (pausedAtTotal === null)
+    tab.store.setState({
+      pausedAtTotal: tab.buffer.total,
+      following: false,
+      unfollowedAtTotal: tab.buffer.total,
+    });
+  else jumpToLatest(tab);
+}
+
+export function jumpToLatest(tab: LogTab): void {
+  tab.store.setState({ pausedAtTotal: null, following: true, unfollowedAtTotal: null });
+}
+
+/** Lines as they were written (ANSI escapes removed), one per line. */
+export function linesAsText(lines: LogLine[]): string {
+  return lines.map((line) => line.plain).join('\n');
+}
+
+export function selectedLines(tab: LogTab): LogLine[] {
+  const selection = tab.store.getState().selection;
+  if (!selection) return [];
+  const low = Math.min(selection.anchor, selection.focus);
+  const high = Math.max(selection.anchor, selection.focus);
+  return tab.buffer.lines(true).filter((line) => line.seq >= low && line.seq <= high);
+}
+
+function safeFileName(text: string): string {
+  return (
+    text
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'log'
+  );
+}
+
+/** Saves the whole buffer or the filtered view as a .log file. */
+export function downloadLines(tab: LogTab, sessionId: string, onlyShown: boolean): void {
+  const text = `${linesAsText(tab.buffer.lines(onlyShown))}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${safeFileName(sessionId)}-${safeFileName(tab.source.target)}${onlyShown ? '-filtered' : ''}.log`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

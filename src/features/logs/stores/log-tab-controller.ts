@@ -1,0 +1,164 @@
+import { createFrameBatcher, type FrameBatcher } from '../../../lib/frame-batcher';
+import type { ApiConnection } from '../../../lib/http/request';
+import type { SseMessage } from '../../../lib/sse/sse-attempt';
+import { openSseStream, type SseStream } from '../../../lib/sse/sse-stream';
+import type { StreamStatus } from '../../../lib/sse/status';
+import { compileLineFilter, compileQuery } from '../model/filter';
+import {
+  decodeLogFrame,
+  isInBandFailure,
+  logStreamHeaders,
+  logStreamUrl,
+  noticeLine,
+  type LogSource,
+} from '../api/log-stream';
+import { LogBuffer, type LogLine } from './log-buffer';
+import { createLogTabStore, type LogTabState, type LogTabStore } from './log-tab-store';
+
+type PartialLine = Omit<LogLine, 'seq'>;
+
+export interface LogTab {
+  readonly id: string;
+  readonly source: LogSource;
+  readonly store: LogTabStore;
+  readonly buffer: LogBuffer;
+  start(): void;
+  stop(): void;
+  reconnectNow(): void;
+  /** Re-applies filter and search from the store (after the user changed them). */
+  refreshQueries(): void;
+  clear(): void;
+  setCapacity(capacity: number): void;
+}
+
+export interface LogTabOptions {
+  id: string;
+  connection: ApiConnection;
+  sessionId: string;
+  source: LogSource;
+  capacity: number;
+  initial?: Partial<LogTabState>;
+  openStream?: typeof openSseStream;
+}
+
+/** One log stream: transport → per-frame batches → bounded buffer → store version. */
+export function createLogTab(options: LogTabOptions): LogTab {
+  const { connection, sessionId, source } = options;
+  const store = createLogTabStore(options.initial);
+  const buffer = new LogBuffer(options.capacity);
+  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const batcher: FrameBatcher<PartialLine> = createFrameBatcher((lines) => {
+    buffer.append(lines);
+    bump();
+  });
+  let stream: SseStream | undefined;
+  let connections = 0;
+  let lastMessageOfAttempt: string | null = null;
+  let messagesThisAttempt = 0;
+
+  const onMessage = (message: SseMessage): void => {
+    const line = decodeLogFrame(message, Date.now());
+    messagesThisAttempt += 1;
+    if (messagesThisAttempt === 1 && isInBandFailure(line.text)) line.notice = true;
+    lastMessageOfAttempt = line.text;
+    batcher.push(line);
+  };
+
+  const onStatus = (status: StreamStatus): void => {
+    if (status.kind === 'live') {
+      connections += 1;
+      messagesThisAttempt = 0;
+      lastMessageOfAttempt = null;
+      if (connections > 1) {
+        batcher.push(
+          noticeLine(
+            'reconnected: the log stream restarts at the end of the file, so lines written while disconnected are not shown',
+          ),
+        );
+      }
+    }
+    if (status.kind === 'ended') {
+      batcher.push(noticeLine(`stream ended: ${status.reason}`));
+    }
+    batcher.flush();
+    store.setState({ status });
+  };
+
+  const refreshQueries = (): void => {
+    const state = store.getState();
+    const hidden = new Set(state.hiddenLevels);
+    const filter = compileLineFilter({
+      include: state.include,
+      exclude: state.exclude,
+      levels: new Set(
+        (['error', 'warn', 'info', 'debug', 'trace', 'none'] as const).filter(
+          (level) => !hidden.has(level),
+        ),
+      ),
+    });
+    const hasFilter = hidden.size > 0 || state.include.text !== '' || state.exclude.text !== '';
+    if (!filter.ok) {
+      store.setState({ filterError: filter.error });
+    } else {
+      const matches = filter.matches;
+      buffer.setFilter(hasFilter ? (line) => line.notice || matches(line.plain, line.level) : null);
+      store.setState({ filterError: null });
+    }
+    const search = compileQuery(state.search);
+    if (search && !search.ok) {
+      store.setState({ searchError: search.error });
+      buffer.setSearch(null);
+    } else {
+      const test = search?.test;
+      buffer.setSearch(test ? (line) => test(line.plain) : null);
+      store.setState({ searchError: null });
+    }
+    bump();
+  };
+
+  return {
+    id: options.id,
+    source,
+    store,
+    buffer,
+    start() {
+      if (stream) return;
+      refreshQueries();
+      stream = (options.openStream ?? openSseStream)({
+        url: () => logStreamUrl(connection, sessionId, source, connections > 0),
+        getHeaders: () => logStreamHeaders(connection),
+        onMessage,
+        onStatus,
+        onServerClose: () => {
+          if (
+            messagesThisAttempt === 1 &&
+            lastMessageOfAttempt !== null &&
+            isInBandFailure(lastMessageOfAttempt)
+          )
+            return 'end';
+          return 'reconnect';
+        },
+      });
+    },
+    stop() {
+      stream?.close();
+      stream = undefined;
+      batcher.cancel();
+    },
+    reconnectNow() {
+      stream?.reconnectNow();
+    },
+    refreshQueries,
+    clear() {
+      batcher.flush();
+      buffer.clear();
+      store.setState({ selection: null, currentMatch: null });
+      bump();
+    },
+    setCapacity(capacity) {
+      batcher.flush();
+      buffer.resize(capacity);
+      bump();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StreamStatus } from '../../../lib/sse/status';
+import type { TextQuery } from '../model/filter';
+import type { TimestampMode } from '../model/timestamps';
+import type { LevelKey } from './log-buffer';
+
+export const EMPTY_QUERY: TextQuery = { text: '', regex: false, caseSensitive: false };
+
+/** The view state and stream state of one log tab. Lines themselves live in its LogBuffer. */
+export interface LogTabState {
+  status: StreamStatus;
+  /** Bumped whenever the buffer changed; views subscribe to it, not to the lines. */
+  version: number;
+  search: TextQuery;
+  searchError: string | null;
+  /** The search match the user stepped to (a line seq). */
+  currentMatch: number | null;
+  include: TextQuery;
+  exclude: TextQuery;
+  filterError: string | null;
+  hiddenLevels: LevelKey[];
+  wrap: boolean;
+  timestamps: TimestampMode;
+  lineNumbers: boolean;
+  /** Selected lines, as an inclusive range of seqs. */
+  selection: { anchor: number; focus: number } | null;
+  /** Explicit pause: the view stops moving; `pausedAtTotal` is the line count when it paused. */
+  pausedAtTotal: number | null;
+  /** Following the tail because the view is at the bottom. */
+  following: boolean;
+  /** Line count when following stopped (scrolled up), to count new lines since. */
+  unfollowedAtTotal: number | null;
+  /** A request to bring a line into view (search step, deep link); the nonce makes repeats count. */
+  reveal: { seq: number; nonce: number } | null;
+}
+
+export type LogTabStore = StoreApi<LogTabState>;
+
+export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabStore {
+  return createStore<LogTabState>()(() => ({
+    status: { kind: 'idle' },
+    version: 0,
+    search: EMPTY_QUERY,
+    searchError: null,
+    currentMatch: null,
+    include: EMPTY_QUERY,
+    exclude: EMPTY_QUERY,
+    filterError: null,
+    hiddenLevels: [],
+    wrap: false,
+    timestamps: 'local',
+    lineNumbers: true,
+    selection: null,
+    pausedAtTotal: null,
+    following: true,
+    unfollowedAtTotal: null,
+    reveal: null,
+    ...initial,
+  }));
+}
+
+/** Brings a line into view, leaving follow mode so it stays there. */
+export function revealLine(store: LogTabStore, seq: number, total: number): void {
+  store.setState((state) => ({
+    reveal: { seq, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    following: false,
+    unfollowedAtTotal: state.unfollowedAtTotal ?? total,
+  }));
+}
