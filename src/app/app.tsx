@@ -21,7 +21,7 @@ export function App() {
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
         <a href="#/" className="flex items-center gap-2 text-sm font-semibold">
           <img src="/favicon.svg" alt="" className="size-5" />
-          Session Console
+          <span className={route.sessionId ? 'hidden sm:inline' : undefined}>Session Console</span>
         </a>
         {route.sessionId && (
           <span className="min-w-0 truncate font-mono text-sm text-muted" title={route.sessionId}>

@@ -63,7 +63,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     );
   }
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <div className="border-b border-border bg-panel px-3 py-1.5">
         <SessionSummary info={session.data} />
       </div>
@@ -78,8 +78,8 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
           )}
         </div>
       )}
-      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-        <main className="flex min-h-[24rem] min-w-0 flex-1 flex-col">
+      <div className="flex flex-1 flex-col lg:min-h-0 lg:flex-row">
+        <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
           <LogsPanel
             sessionId={sessionId}
             connection={connection}

@@ -17,7 +17,7 @@ export function LogPausedBar({ tab }: { tab: LogTab }) {
     <div
       data-testid={TEST_IDS.logPausedBar}
       data-new-lines={fresh}
-      className="absolute inset-x-0 bottom-0 z-10 flex items-center justify-between gap-2 border-t border-warn/40 bg-warn-bg/95 px-3 py-1.5 text-xs"
+      className="flex shrink-0 items-center justify-between gap-2 border-t border-warn/40 bg-warn-bg px-3 py-1.5 text-xs"
     >
       <span className="font-medium text-warn" aria-live="polite">
         {pausedAt !== null ? 'Paused' : 'Paused (scrolled up)'}: {fresh.toLocaleString()} new{' '}
