@@ -19,7 +19,11 @@ export function App() {
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
-        <a href="#/" className="flex items-center gap-2 text-sm font-semibold">
+        <a
+          href="#/"
+          aria-label="Session Console: connect to a session"
+          className="flex items-center gap-2 text-sm font-semibold"
+        >
           <img src="/favicon.svg" alt="" className="size-5" />
           <span className={route.sessionId ? 'hidden sm:inline' : undefined}>Session Console</span>
         </a>
