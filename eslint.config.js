@@ -32,7 +32,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.{ts,js,mjs}', '*.{js,ts}', '.ci/**/*.js'],
+    files: [
+      'server/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,js,mjs}',
+      'scripts/**/*.{js,mjs}',
+      '*.{js,ts}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

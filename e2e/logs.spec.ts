@@ -175,3 +175,32 @@ test('a deep link restores the log tab, search, filter and selected line', async
   await expect(session.list.locator('mark')).toHaveCount(2);
   expect(page.url()).not.toContain('e2e-reference-token');
 });
+
+test('several sessions stay open in tabs, each with its own streams', async ({ page, api }) => {
+  const first = await api.createSession();
+  const second = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(first);
+  await api.appendLog(first, '/var/log/one.log', ['from the first session']);
+  await session.openFile('/var/log/one.log');
+  await expect(session.row('from the first session')).toBeVisible();
+
+  await page.getByRole('link', { name: '+ Session' }).click();
+  await page.getByLabel('Session id').fill(second);
+  await page.getByRole('button', { name: 'Open session' }).click();
+  await api.appendLog(second, '/var/log/two.log', ['from the second session']);
+  await session.openFile('/var/log/two.log');
+  await expect(session.row('from the second session')).toBeVisible();
+
+  // the first session's stream kept running while hidden
+  await api.appendLog(first, '/var/log/one.log', ['arrived while hidden']);
+  const tabs = page.getByRole('navigation', { name: 'Open sessions' });
+  await tabs.getByRole('link', { name: first }).click();
+  await expect(session.row('arrived while hidden')).toBeVisible();
+  await expect(session.row('from the first session')).toBeVisible();
+
+  await tabs.getByRole('button', { name: `Close session ${first}` }).click();
+  await expect(tabs.getByRole('link', { name: first })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`#/sessions/${second}`));
+  await expect(session.row('from the second session')).toBeVisible();
+});

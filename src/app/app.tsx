@@ -1,53 +1,76 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { ThemeToggle } from '../features/preferences/theme-toggle';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
-import { ThemeToggle } from '../features/preferences/theme-toggle';
+import { closeSessionLogs } from '../features/logs/stores/log-tabs-registry';
+import { useOpenSessions } from './open-sessions-store';
+import { SessionTabs } from './session-tabs';
 import { SessionView } from './session-view';
 import { useHashRoute } from './use-hash-route';
 
 /** The only place features meet. */
 export function App() {
   const [route, navigate] = useHashRoute();
-  const leave = (): void => navigate({ sessionId: null, params: new URLSearchParams() });
   const sessionId = route.sessionId;
+  const openSession = useOpenSessions((state) => state.open);
+  const rememberParams = useOpenSessions((state) => state.remember);
+
+  useEffect(() => {
+    if (sessionId) openSession(sessionId);
+  }, [sessionId, openSession]);
+
   const onParamsChange = useCallback(
     (params: URLSearchParams) => {
-      if (sessionId) navigate({ sessionId, params }, { replace: true });
+      if (!sessionId) return;
+      rememberParams(sessionId, params);
+      navigate({ sessionId, params }, { replace: true });
     },
-    [navigate, sessionId],
+    [navigate, rememberParams, sessionId],
   );
+
+  const closeSession = (id: string): void => {
+    closeSessionLogs(id);
+    const { ids, close } = useOpenSessions.getState();
+    close(id);
+    if (id === sessionId) {
+      const next = ids.filter((item) => item !== id).at(-1) ?? null;
+      navigate({
+        sessionId: next,
+        params: new URLSearchParams(
+          next ? (useOpenSessions.getState().lastParams[next] ?? '') : '',
+        ),
+      });
+    }
+  };
+
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
         <a
           href="#/"
           aria-label="Session Console: connect to a session"
-          className="flex items-center gap-2 text-sm font-semibold"
+          className="flex shrink-0 items-center gap-2 text-sm font-semibold"
         >
           <img src="/favicon.svg" alt="" className="size-5" />
-          <span className={route.sessionId ? 'hidden sm:inline' : undefined}>Session Console</span>
+          <span className={sessionId ? 'hidden lg:inline' : undefined}>Session Console</span>
         </a>
-        {route.sessionId && (
-          <span className="min-w-0 truncate font-mono text-sm text-muted" title={route.sessionId}>
-            {route.sessionId}
-          </span>
-        )}
-        <div className="ml-auto flex items-center gap-1">
-          {route.sessionId && <TokenMenu />}
+        <SessionTabs activeId={sessionId} onClose={closeSession} />
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          {sessionId && <TokenMenu />}
           <ThemeToggle />
         </div>
       </header>
-      {route.sessionId ? (
+      {sessionId ? (
         <SessionView
-          key={route.sessionId}
-          sessionId={route.sessionId}
+          key={sessionId}
+          sessionId={sessionId}
           params={route.params}
           onParamsChange={onParamsChange}
-          onLeave={leave}
+          onLeave={() => closeSession(sessionId)}
         />
       ) : (
         <ConnectScreen
-          onOpen={(sessionId) => navigate({ sessionId, params: new URLSearchParams() })}
+          onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
         />
       )}
     </div>

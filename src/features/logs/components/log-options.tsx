@@ -3,12 +3,15 @@ import { Button } from '../../../components/ui/button';
 import type { TimestampMode } from '../model/timestamps';
 import { downloadLines, togglePause } from '../stores/log-actions';
 import type { LogTab } from '../stores/log-tab-controller';
+import { setLogCapacity, useLogTabsRegistry } from '../stores/log-tabs-registry';
 
 export interface LogOptionsProps {
   tab: LogTab;
   sessionId: string;
   onCopySelection: () => void;
 }
+
+const CAPACITIES = [50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 const TIMESTAMP_LABELS: Record<TimestampMode, string> = {
   local: 'Local time',
@@ -24,6 +27,7 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
   const timestamps = useStore(tab.store, (state) => state.timestamps);
   const lineNumbers = useStore(tab.store, (state) => state.lineNumbers);
   const hasSelection = useStore(tab.store, (state) => state.selection !== null);
+  const capacity = useLogTabsRegistry((state) => state.capacity);
   return (
     <div className="flex flex-wrap items-center gap-1">
       <Button
@@ -101,6 +105,22 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
       >
         Clear
       </Button>
+      <label className="sr-only" htmlFor={`${tab.id}-cap`}>
+        Lines kept per stream
+      </label>
+      <select
+        id={`${tab.id}-cap`}
+        value={capacity}
+        title="Lines kept per stream; older lines are dropped and counted"
+        onChange={(event) => setLogCapacity(Number(event.target.value))}
+        className="h-7 rounded-md border border-border bg-panel px-1 text-xs"
+      >
+        {CAPACITIES.map((value) => (
+          <option key={value} value={value}>
+            Keep {value.toLocaleString()} lines
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
