@@ -50,7 +50,7 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       )}
     >
       {props.lineNumbers && (
-        <span className="w-14 shrink-0 pl-1 text-right text-muted/70 tabular-nums select-none">
+        <span className="w-16 shrink-0 pl-1 text-right text-muted/70 tabular-nums select-none">
           {line.seq + 1}
         </span>
       )}
