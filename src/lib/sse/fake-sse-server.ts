@@ -3,7 +3,9 @@
  * have real ReadableStream bodies that the test writes to, plus a recorder for the stream's
  * callbacks with promise-based waits (no sleeps, works with fake timers).
  */
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { SseMessage } from './sse-attempt';
+import { openSseStream, type SseStream, type SseStreamOptions } from './sse-stream';
 import type { StreamStatus, StreamStatusKind } from './status';
 
 export type Reply =
@@ -139,4 +141,53 @@ export function createHarness(): Harness {
 
 export function lastStatus(harness: Harness): StreamStatus | undefined {
   return harness.statuses[harness.statuses.length - 1];
+}
+
+/** The fake clock's start in every transport test. */
+export const TEST_T0 = Date.UTC(2026, 0, 1);
+
+export interface StreamTestBed {
+  /** This test's harness (a fresh one per test). */
+  harness(): Harness;
+  /** Opens the stream under test with the file's defaults, wired to the harness. */
+  open(overrides?: Partial<SseStreamOptions>): SseStream;
+}
+
+/**
+ * The per-test setup the transport test files share: fake timers from TEST_T0, a fresh harness,
+ * and the stream a test opened closed after it.
+ */
+export function streamTestBed(
+  defaults: Pick<SseStreamOptions, 'url' | 'getHeaders'> & Partial<SseStreamOptions>,
+): StreamTestBed {
+  let harness: Harness | undefined;
+  let stream: SseStream | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: TEST_T0 });
+    harness = createHarness();
+  });
+  afterEach(() => {
+    stream?.close();
+    stream = undefined;
+    vi.useRealTimers();
+  });
+  const current = (): Harness => {
+    if (!harness) throw new Error('the harness exists only inside a test');
+    return harness;
+  };
+  return {
+    harness: current,
+    open(overrides = {}) {
+      const h = current();
+      stream = openSseStream({
+        onMessage: h.onMessage,
+        onStatus: h.onStatus,
+        fetch: h.fetch,
+        backoff: { initialMs: 1000, jitter: 'none' },
+        ...defaults,
+        ...overrides,
+      });
+      return stream;
+    },
+  };
 }

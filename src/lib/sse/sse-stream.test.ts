@@ -1,35 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, type Harness, type Reply } from './fake-sse-server';
-import { openSseStream, type SseStream, type SseStreamOptions } from './sse-stream';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { streamTestBed, TEST_T0 as T0, type Harness, type Reply } from './fake-sse-server';
+import type { SseStream, SseStreamOptions } from './sse-stream';
 
-const T0 = Date.UTC(2026, 0, 1);
 const URL_ = 'https://console.test/api/browsers/b1/telemetry/stream?replay=all';
-
+const bed = streamTestBed({
+  url: URL_,
+  getHeaders: () => ({ Authorization: 'Bearer tok' }),
+});
+const open = bed.open;
 let harness: Harness;
-let stream: SseStream | undefined;
-
 beforeEach(() => {
-  vi.useFakeTimers({ now: T0 });
-  harness = createHarness();
+  harness = bed.harness();
 });
-afterEach(() => {
-  stream?.close();
-  stream = undefined;
-  vi.useRealTimers();
-});
-
-function open(overrides: Partial<SseStreamOptions> = {}): SseStream {
-  stream = openSseStream({
-    url: URL_,
-    getHeaders: () => ({ Authorization: 'Bearer tok' }),
-    onMessage: harness.onMessage,
-    onStatus: harness.onStatus,
-    fetch: harness.fetch,
-    backoff: { initialMs: 1000, jitter: 'none' },
-    ...overrides,
-  });
-  return stream;
-}
 
 async function openLive(overrides: Partial<SseStreamOptions> = {}): Promise<SseStream> {
   const s = open(overrides);

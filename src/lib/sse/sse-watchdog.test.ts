@@ -1,36 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, type Harness } from './fake-sse-server';
-import { openSseStream, type SseStream, type SseStreamOptions } from './sse-stream';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { streamTestBed, TEST_T0 as T0, type Harness } from './fake-sse-server';
 
-const T0 = Date.UTC(2026, 0, 1);
 const STALL_MS = 30_000;
-
+const bed = streamTestBed({
+  url: 'https://console.test/api/browsers/b1/telemetry/stream',
+  getHeaders: () => ({}),
+  stallTimeoutMs: STALL_MS,
+});
+const open = bed.open;
 let harness: Harness;
-let stream: SseStream | undefined;
-
 beforeEach(() => {
-  vi.useFakeTimers({ now: T0 });
-  harness = createHarness();
+  harness = bed.harness();
 });
-afterEach(() => {
-  stream?.close();
-  stream = undefined;
-  vi.useRealTimers();
-});
-
-function open(overrides: Partial<SseStreamOptions> = {}): SseStream {
-  stream = openSseStream({
-    url: 'https://console.test/api/browsers/b1/telemetry/stream',
-    getHeaders: () => ({}),
-    onMessage: harness.onMessage,
-    onStatus: harness.onStatus,
-    fetch: harness.fetch,
-    backoff: { initialMs: 1000, jitter: 'none' },
-    stallTimeoutMs: STALL_MS,
-    ...overrides,
-  });
-  return stream;
-}
 
 describe('openSseStream: stall watchdog', () => {
   it('marks a silent stream stalled, aborts it and reconnects', async () => {
