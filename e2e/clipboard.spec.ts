@@ -2,9 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 
 test('clipboard send, then read back matches', async ({ page, api }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id } = await SessionPage.openNew(page, api);
   const panel = page.getByRole('complementary', { name: 'Clipboard' });
   const text = 'hello from the console ✓\nsecond line';
   await panel.getByRole('textbox').fill(text);

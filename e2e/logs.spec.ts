@@ -9,9 +9,7 @@ test('lines appended to a file in the session root appear within a second', asyn
   api,
   consoleErrors,
 }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id, session } = await SessionPage.openNew(page, api);
   await api.appendLog(id, '/var/log/app/agent.log', ['booting agent']);
   await session.openFile('/var/log/app/agent.log');
   await expect(session.row('booting agent')).toBeVisible();
@@ -30,9 +28,7 @@ test('scrolling up pauses and holds position while lines arrive; jump to latest 
   page,
   api,
 }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id, session } = await SessionPage.openNew(page, api);
   await api.appendLog(id, '/var/log/app.log', lines(0, 400));
   await session.openFile('/var/log/app.log');
   await expect(session.row('line 399')).toBeVisible();
@@ -61,9 +57,7 @@ test('explicit pause with Space freezes the view; resume shows what arrived', as
   page,
   api,
 }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id, session } = await SessionPage.openNew(page, api);
   await api.appendLog(id, '/var/log/app.log', ['first']);
   await session.openFile('/var/log/app.log');
   await expect(session.row('first')).toBeVisible();
@@ -81,9 +75,7 @@ test('search highlights every match and steps through them; filters show counts'
   page,
   api,
 }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id, session } = await SessionPage.openNew(page, api);
   await api.appendLog(id, '/var/log/app.log', [
     'INFO request ok',
     'ERROR upstream timeout after 30s',
@@ -124,9 +116,7 @@ test('search highlights every match and steps through them; filters show counts'
 });
 
 test('a stream killed server-side goes retrying, then live again', async ({ page, api }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { id, session } = await SessionPage.openNew(page, api);
   await api.appendLog(id, '/var/log/app.log', ['before the cut']);
   await session.openFile('/var/log/app.log');
   await expect(session.row('before the cut')).toBeVisible();
@@ -144,9 +134,7 @@ test('a stream killed server-side goes retrying, then live again', async ({ page
 });
 
 test('a missing file is reported in band and the stream ends', async ({ page, api }) => {
-  const id = await api.createSession();
-  const session = new SessionPage(page);
-  await session.open(id);
+  const { session } = await SessionPage.openNew(page, api);
   const form = page.getByRole('form', { name: 'Open a log stream' });
   await form.getByLabel('File path').check();
   await form.getByLabel('File path on the browser instance').fill('/var/log/missing.log');

@@ -1,10 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { TEST_IDS } from '../../src/config/test-ids.ts';
 import { E2E_TOKEN } from '../env.ts';
+import type { ReferenceApi } from '../fixtures.ts';
 
 /** A session view: log tabs, the active log viewer, the clipboard panel. */
 export class SessionPage {
   constructor(readonly page: Page) {}
+
+  /** Creates a session on the reference server and opens it from the connect screen. */
+  static async openNew(
+    page: Page,
+    api: ReferenceApi,
+  ): Promise<{ id: string; session: SessionPage }> {
+    const id = await api.createSession();
+    const session = new SessionPage(page);
+    await session.open(id);
+    return { id, session };
+  }
 
   /** Opens a session the way a user does from the connect screen. */
   async open(sessionId: string): Promise<void> {
