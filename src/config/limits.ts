@@ -5,6 +5,10 @@ export const LIMITS = {
   logLinesMax: 2_000_000,
   /** Telemetry events retained per session. */
   telemetryEventsDefault: 100_000,
+  telemetryEventsMax: 1_000_000,
+  /** Screenshot images kept as object URLs; older ones are released (their events stay). */
+  screenshotImages: 200,
+  screenshotImageBytes: 200 * 1024 * 1024,
   /** Upstream keepalive interval of the telemetry stream, and the margin before it counts as stalled. */
   telemetryKeepaliveMs: 15_000,
   stallMarginMs: 10_000,

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
-import type { TimestampMode } from '../model/timestamps';
+import type { TimestampMode } from '../../../lib/time-format';
 import { downloadLines, togglePause } from '../stores/log-actions';
 import type { LogTab } from '../stores/log-tab-controller';
 import { setLogCapacity, useLogTabsRegistry } from '../stores/log-tabs-registry';

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import { tryPrettyJson } from '../model/json-line';
-import { formatTimestamp, type TimestampMode } from '../model/timestamps';
+import { formatTimestamp, type TimestampMode } from '../../../lib/time-format';
 import type { LogLine } from '../stores/log-buffer';
 import { LevelBadge } from './level-badge';
 import { LogText } from './log-text';

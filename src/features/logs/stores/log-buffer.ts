@@ -1,4 +1,5 @@
 import { RingBuffer } from '../../../lib/ring-buffer';
+import { SortedIndexList } from '../../../lib/sorted-index-list';
 import type { LogLevel } from '../model/level';
 
 /** One retained line of a log stream. */
@@ -24,46 +25,6 @@ function emptyCounts(): LevelCounts {
   return { error: 0, warn: 0, info: 0, debug: 0, trace: 0, none: 0 };
 }
 
-/** A list of seqs in ascending order with cheap removal from the front. */
-class SeqList {
-  private seqs: number[] = [];
-  private offset = 0;
-
-  get length(): number {
-    return this.seqs.length - this.offset;
-  }
-  at(index: number): number | undefined {
-    return this.seqs[this.offset + index];
-  }
-  push(seq: number): void {
-    this.seqs.push(seq);
-  }
-  reset(seqs: number[] = []): void {
-    this.seqs = seqs;
-    this.offset = 0;
-  }
-  /** Drops seqs below `first`. */
-  dropBefore(first: number): void {
-    while (this.offset < this.seqs.length && (this.seqs[this.offset] as number) < first)
-      this.offset += 1;
-    if (this.offset > 4096 && this.offset * 2 > this.seqs.length) {
-      this.seqs = this.seqs.slice(this.offset);
-      this.offset = 0;
-    }
-  }
-  /** Index of the first seq >= `seq` (binary search). */
-  lowerBound(seq: number): number {
-    let low = this.offset;
-    let high = this.seqs.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((this.seqs[mid] as number) < seq) low = mid + 1;
-      else high = mid;
-    }
-    return low - this.offset;
-  }
-}
-
 /**
  * The retained lines of one log stream with everything the view needs kept up to date
  * incrementally: level counts, the filtered view, and the lines matching the search.
@@ -73,9 +34,9 @@ export class LogBuffer {
   readonly levelCounts: LevelCounts = emptyCounts();
   evicted = 0;
   private filter: LineTest | null = null;
-  private readonly filtered = new SeqList();
+  private readonly filtered = new SortedIndexList();
   private search: LineTest | null = null;
-  private readonly matches = new SeqList();
+  private readonly matches = new SortedIndexList();
 
   constructor(capacity: number) {
     this.ring = new RingBuffer<LogLine>(capacity);

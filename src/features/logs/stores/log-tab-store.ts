@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TextQuery } from '../model/filter';
-import type { TimestampMode } from '../model/timestamps';
+import type { TimestampMode } from '../../../lib/time-format';
 import type { LevelKey } from './log-buffer';
 
 export const EMPTY_QUERY: TextQuery = { text: '', regex: false, caseSensitive: false };

@@ -1,0 +1,106 @@
+import type { EventItem } from './types';
+
+/** The page-event collector's state, from the monitor events. */
+export type CollectorState =
+  | { state: 'ok' }
+  | { state: 'disconnected'; sinceUs: number; reason: string; index: number }
+  | { state: 'reconnected'; atUs: number; afterMs: number | null; index: number }
+  | { state: 'gave-up'; atUs: number; reason: string; index: number }
+  | { state: 'init-failed'; atUs: number; step: string; index: number };
+
+/** A crash or OOM kill in the session's VM. */
+export interface Incident {
+  kind: 'crash' | 'oom';
+  text: string;
+  tsUs: number;
+  index: number;
+}
+
+const MAX_INCIDENTS = 20;
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+function describeIncident(item: EventItem): Incident | null {
+  const data = item.event.data ?? {};
+  if (item.event.type === 'service_crashed') {
+    const phase = text(data.phase, 'unknown phase');
+    const gaveUp = phase === 'gave_up' ? ', and the supervisor gave up restarting it' : '';
+    return {
+      kind: 'crash',
+      text: `Service ${text(data.service_name, '(unnamed)')} crashed (${phase})${gaveUp}`,
+      tsUs: item.tsUs,
+      index: item.index,
+    };
+  }
+  if (item.event.type === 'system_oom_kill') {
+    return {
+      kind: 'oom',
+      text: `Out of memory: the kernel killed ${text(data.process_name, 'a process')}${
+        typeof data.pid === 'number' ? ` (pid ${data.pid})` : ''
+      }`,
+      tsUs: item.tsUs,
+      index: item.index,
+    };
+  }
+  return null;
+}
+
+/** Follows monitor, crash and OOM events as they arrive; views read `collector` and `incidents`. */
+export class CollectorHealth {
+  collector: CollectorState = { state: 'ok' };
+  incidents: Incident[] = [];
+
+  add(item: EventItem): void {
+    const data = item.event.data ?? {};
+    switch (item.event.type) {
+      case 'monitor_disconnected':
+        if (this.collector.state !== 'disconnected') {
+          this.collector = {
+            state: 'disconnected',
+            sinceUs: item.tsUs,
+            reason: text(data.reason, 'no reason given'),
+            index: item.index,
+          };
+        }
+        return;
+      case 'monitor_reconnected':
+        this.collector = {
+          state: 'reconnected',
+          atUs: item.tsUs,
+          afterMs:
+            typeof data.reconnect_duration_ms === 'number' ? data.reconnect_duration_ms : null,
+          index: item.index,
+        };
+        return;
+      case 'monitor_reconnect_failed':
+        this.collector = {
+          state: 'gave-up',
+          atUs: item.tsUs,
+          reason: text(data.reason, 'no reason given'),
+          index: item.index,
+        };
+        return;
+      case 'monitor_init_failed':
+        this.collector = {
+          state: 'init-failed',
+          atUs: item.tsUs,
+          step: text(data.step, 'unknown step'),
+          index: item.index,
+        };
+        return;
+      default: {
+        const incident = describeIncident(item);
+        if (!incident) return;
+        this.incidents.push(incident);
+        if (this.incidents.length > MAX_INCIDENTS) this.incidents.shift();
+      }
+    }
+  }
+
+  clear(): void {
+    this.collector = { state: 'ok' };
+    this.incidents = [];
+  }
+}

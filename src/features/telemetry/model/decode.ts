@@ -1,0 +1,61 @@
+import type { TelemetryEvent, TelemetryEventSource } from '../../../types/api';
+
+export type DecodedEnvelope =
+  { ok: true; seq: number; event: TelemetryEvent } | { ok: false; reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function decodeSource(value: unknown): TelemetryEventSource {
+  if (!isRecord(value)) return { kind: 'unknown' };
+  const source: TelemetryEventSource = {
+    kind: typeof value.kind === 'string' && value.kind !== '' ? value.kind : 'unknown',
+  };
+  if (typeof value.event === 'string') source.event = value.event;
+  if (isRecord(value.metadata)) {
+    const metadata: Record<string, string> = {};
+    for (const [key, entry] of Object.entries(value.metadata)) {
+      metadata[key] = typeof entry === 'string' ? entry : JSON.stringify(entry);
+    }
+    source.metadata = metadata;
+  }
+  return source;
+}
+
+/**
+ * Decodes the data of one telemetry frame (`{"seq":…,"event":{…}}`). Validates what the timeline
+ * depends on (a positive integer seq, an event object with type and category) and keeps every other
+ * field as sent; `data` that is not an object is kept under `data.value` so it is still shown.
+ * Never throws.
+ */
+export function decodeEnvelope(text: string): DecodedEnvelope {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `not JSON: ${(error as Error).message}` };
+  }
+  if (!isRecord(value)) return { ok: false, reason: 'not a JSON object' };
+  const { seq, event } = value;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
+    return { ok: false, reason: 'seq is missing or not a positive integer' };
+  }
+  if (!isRecord(event)) return { ok: false, reason: 'event is missing or not an object' };
+  const type = typeof event.type === 'string' && event.type !== '' ? event.type : null;
+  const category =
+    typeof event.category === 'string' && event.category !== '' ? event.category : null;
+  if (!type) return { ok: false, reason: 'event.type is missing' };
+  const ts = typeof event.ts === 'number' && Number.isFinite(event.ts) ? Math.trunc(event.ts) : NaN;
+  const decoded: TelemetryEvent = {
+    ts,
+    type,
+    category: category ?? 'unknown',
+    source: decodeSource(event.source),
+  };
+  if (event.data === null) decoded.data = null;
+  else if (isRecord(event.data)) decoded.data = event.data;
+  else if (event.data !== undefined) decoded.data = { value: event.data };
+  if (event.truncated === true) decoded.truncated = true;
+  return { ok: true, seq, event: decoded };
+}

@@ -1,0 +1,52 @@
+import type { TelemetryEvent } from '../../../types/api';
+import { describeEvent } from './catalogue';
+import type { EventItem, ScreenshotImage } from './types';
+
+/** Turns a base64 PNG into an object URL; null when it is not valid base64 or URLs are missing. */
+export function imageFromBase64(base64: string): ScreenshotImage | null {
+  if (typeof URL.createObjectURL !== 'function') return null;
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return null;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return {
+    url: URL.createObjectURL(new Blob([bytes], { type: 'image/png' })),
+    bytes: bytes.length,
+  };
+}
+
+/**
+ * A timeline item for a received event: its summary, error flag, level and search text computed
+ * once, and a screenshot's PNG moved out of `data` into an object URL.
+ */
+export function makeEventItem(
+  seq: number,
+  event: TelemetryEvent,
+  epoch: number,
+  receivedUs: number,
+): Omit<EventItem, 'index'> {
+  let screenshot: ScreenshotImage | undefined;
+  const data = event.data;
+  if (event.type === 'monitor_screenshot' && data && typeof data.png === 'string') {
+    const { png, ...rest } = data;
+    event.data = rest;
+    screenshot = imageFromBase64(png as string) ?? undefined;
+  }
+  const described = describeEvent(event);
+  return {
+    kind: 'event',
+    seq,
+    epoch,
+    event,
+    tsUs: Number.isFinite(event.ts) ? event.ts : receivedUs,
+    summary: described.summary,
+    error: described.error,
+    level: described.level,
+    haystack: described.haystack,
+    ...(screenshot ? { screenshot } : {}),
+  };
+}

@@ -1,0 +1,257 @@
+import { LIMITS } from '../../../config/limits';
+import { createFrameBatcher } from '../../../lib/frame-batcher';
+import type { ApiConnection } from '../../../lib/http/request';
+import { openSseStream, type SseStream } from '../../../lib/sse/sse-stream';
+import type { StreamStatus } from '../../../lib/sse/status';
+import type { TelemetryEvent } from '../../../types/api';
+import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
+import { decodeEnvelope } from '../model/decode';
+import { makeEventItem } from '../model/event-item';
+import { Sequencer, type StartMode } from '../model/sequencer';
+import { compileTimelineFilter } from '../model/timeline-filter';
+import { probeOldestEvent } from './restart-probe';
+import { TelemetryBuffer } from './telemetry-buffer';
+import { createTimelineStore, type TimelineState, type TimelineStore } from './timeline-store';
+
+type Work =
+  | { kind: 'frame'; data: string; atUs: number }
+  | { kind: 'connected'; atUs: number }
+  | { kind: 'ended'; text: string; atUs: number };
+
+export interface Timeline {
+  readonly store: TimelineStore;
+  readonly buffer: TelemetryBuffer;
+  /** A live session stream, or a file opened without a server. */
+  readonly origin: { kind: 'live'; sessionId: string } | { kind: 'file'; name: string };
+  start(): void;
+  stop(): void;
+  reconnectNow(): void;
+  /** Starts over (clears, then connects again) from the oldest retained event or from now. */
+  restartFrom(mode: StartMode): void;
+  /** Re-applies the filter from the store. */
+  applyFilter(): void;
+  setCapacity(capacity: number): void;
+  clear(): void;
+  /** The sequencer's running counts, for the status line. */
+  duplicates(): number;
+}
+
+export interface LiveTimelineOptions {
+  connection: ApiConnection;
+  sessionId: string;
+  capacity: number;
+  initial?: Partial<TimelineState>;
+  openStream?: typeof openSseStream;
+}
+
+const nowUs = (): number => Date.now() * 1000;
+
+function newBuffer(capacity: number): TelemetryBuffer {
+  return new TelemetryBuffer(capacity, {
+    count: LIMITS.screenshotImages,
+    bytes: LIMITS.screenshotImageBytes,
+  });
+}
+
+/** Feeds decoded frames through a sequencer into a buffer, one frame at a time. */
+function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
+  return (work: Work): void => {
+    const seq = sequencer();
+    if (work.kind === 'connected') {
+      const marker = seq.connected(work.atUs);
+      if (marker) buffer.append([marker]);
+      return;
+    }
+    if (work.kind === 'ended') {
+      buffer.append([
+        { kind: 'marker', marker: 'ended', text: work.text, tsUs: work.atUs, epoch: seq.epoch },
+      ]);
+      return;
+    }
+    const decoded = decodeEnvelope(work.data);
+    if (!decoded.ok) {
+      buffer.append([
+        {
+          kind: 'unreadable',
+          raw: work.data,
+          reason: decoded.reason,
+          tsUs: work.atUs,
+          epoch: seq.epoch,
+        },
+      ]);
+      return;
+    }
+    const outcome = seq.frame(decoded.seq, decoded.event, work.atUs);
+    buffer.append(outcome.before);
+    if (outcome.event)
+      buffer.append([makeEventItem(decoded.seq, decoded.event, outcome.event.epoch, work.atUs)]);
+  };
+}
+
+function endedText(status: StreamStatus): string | null {
+  if (status.kind === 'ended') return `Stream ended: ${status.reason}`;
+  if (status.kind === 'failed' && status.failure?.status === 404)
+    return 'Session ended: the stream closed and the session no longer exists. Everything received stays here.';
+  return null;
+}
+
+/** The telemetry timeline of a live session: transport → sequencer → bounded buffer → store. */
+export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
+  const { connection, sessionId } = options;
+  const store = createTimelineStore(options.initial);
+  const buffer = newBuffer(options.capacity);
+  let sequencer = new Sequencer(store.getState().startMode, (seq) => buffer.heldEvent(seq));
+  const ingest = createIngest(buffer, () => sequencer);
+  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const batcher = createFrameBatcher<Work>((batch) => {
+    for (const work of batch) ingest(work);
+    bump();
+  });
+  let stream: SseStream | undefined;
+  let stopProbe: (() => void) | undefined;
+  let connections = 0;
+  let everLive = false;
+
+  const onProbe = (seq: number, event: TelemetryEvent): void => {
+    batcher.flush();
+    if (!sequencer.probeShowsRestart(seq, event)) return;
+    buffer.append([sequencer.restarted(seq, nowUs())]);
+    bump();
+    stream?.reconnectNow();
+  };
+
+  const onStatus = (status: StreamStatus): void => {
+    if (status.kind === 'live') {
+      connections += 1;
+      everLive = true;
+      batcher.push({ kind: 'connected', atUs: nowUs() });
+      stopProbe?.();
+      stopProbe =
+        connections > 1 && sequencer.lastSeq !== null
+          ? probeOldestEvent(connection, sessionId, onProbe, options.openStream)
+          : undefined;
+    }
+    const ended = everLive ? endedText(status) : null;
+    if (ended) batcher.push({ kind: 'ended', text: ended, atUs: nowUs() });
+    batcher.flush();
+    store.setState({ status });
+  };
+
+  const start = (): void => {
+    if (stream) return;
+    applyFilter();
+    stream = (options.openStream ?? openSseStream)({
+      url: () => telemetryStreamUrl(connection, sessionId, sequencer.resumePoint().replayAll),
+      getHeaders: () => telemetryStreamHeaders(connection, sequencer.resumePoint()),
+      onMessage: (message) => batcher.push({ kind: 'frame', data: message.data, atUs: nowUs() }),
+      onStatus,
+      stallTimeoutMs: LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs,
+    });
+  };
+  const stop = (): void => {
+    stream?.close();
+    stream = undefined;
+    stopProbe?.();
+    batcher.flush();
+  };
+  const applyFilter = (): void => {
+    buffer.setFilter(compileTimelineFilter(store.getState().filter));
+    bump();
+  };
+
+  return {
+    store,
+    buffer,
+    origin: { kind: 'live', sessionId },
+    start,
+    stop,
+    reconnectNow: () => stream?.reconnectNow(),
+    restartFrom(mode) {
+      stop();
+      buffer.clear();
+      connections = 0;
+      store.setState({ startMode: mode, selected: null, detailOpen: false, following: true });
+      sequencer = new Sequencer(mode, (seq) => buffer.heldEvent(seq));
+      bump();
+      start();
+    },
+    applyFilter,
+    setCapacity(capacity) {
+      batcher.flush();
+      buffer.resize(capacity);
+      bump();
+    },
+    clear() {
+      batcher.flush();
+      buffer.clear();
+      store.setState({ selected: null, detailOpen: false });
+      bump();
+    },
+    duplicates: () => sequencer.duplicates,
+  };
+}
+
+export interface FileTimelineOptions {
+  name: string;
+  envelopes: { seq: number; event: TelemetryEvent }[];
+  problems: { line: number; reason: string; raw: string }[];
+  capacity: number;
+}
+
+/** A timeline read from an exported JSON Lines file: no server, no stream. */
+export function createFileTimeline(options: FileTimelineOptions): Timeline {
+  const store = createTimelineStore({
+    status: { kind: 'ended', reason: `opened from ${options.name}` },
+  });
+  const buffer = newBuffer(
+    Math.max(options.capacity, options.envelopes.length + options.problems.length + 1),
+  );
+  const sequencer = new Sequencer('now', (seq) => buffer.heldEvent(seq));
+  const at = nowUs();
+  buffer.append([
+    {
+      kind: 'marker',
+      marker: 'imported',
+      text: `Opened ${options.name}: ${options.envelopes.length.toLocaleString('en-US')} events${
+        options.problems.length > 0 ? `, ${options.problems.length} unreadable lines` : ''
+      }`,
+      tsUs: options.envelopes[0]?.event.ts ?? at,
+      epoch: 0,
+    },
+  ]);
+  for (const problem of options.problems) {
+    buffer.append([
+      {
+        kind: 'unreadable',
+        raw: problem.raw,
+        reason: `line ${problem.line}: ${problem.reason}`,
+        tsUs: at,
+        epoch: 0,
+      },
+    ]);
+  }
+  for (const { seq, event } of options.envelopes) {
+    // an export of a filtered view skips seqs on purpose: only a restart (seq going back) is shown
+    const outcome = sequencer.frame(seq, event, at);
+    buffer.append(outcome.before.filter((item) => item.kind === 'marker'));
+    if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, at)]);
+  }
+  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const applyFilter = (): void => {
+    buffer.setFilter(compileTimelineFilter(store.getState().filter));
+    bump();
+  };
+  return {
+    store,
+    buffer,
+    origin: { kind: 'file', name: options.name },
+    start: applyFilter,
+    stop: () => undefined,
+    reconnectNow: () => undefined,
+    restartFrom: () => undefined,
+    applyFilter,
+    setCapacity: () => undefined,
+    clear: () => undefined,
+    duplicates: () => sequencer.duplicates,
+  };
+}

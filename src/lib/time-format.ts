@@ -1,0 +1,59 @@
+/**
+ * Formatting of instants for time columns (log lines, telemetry events): local or UTC clock time
+ * with milliseconds, or time relative to an origin.
+ */
+
+export type TimestampMode = 'local' | 'utc' | 'relative' | 'hidden';
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * Text for the time column. local: `HH:MM:SS.mmm` in the viewer's time zone; utc: `HH:MM:SS.mmmZ`;
+ * relative: time since `originMs` as `+12.345s`, `+1:02.345` or `+1:02:03.456` (`-` before the
+ * origin); hidden: empty. A time that is not a finite number gives an empty string.
+ */
+export function formatTimestamp(ms: number, mode: TimestampMode, originMs: number): string {
+  if (mode === 'hidden' || !Number.isFinite(ms)) return '';
+  if (mode === 'relative') return formatRelative(ms - originMs);
+  if (mode === 'utc') {
+    const dayMs = ((Math.floor(ms) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
+    return `${clock(dayMs)}Z`;
+  }
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return '';
+  return clock(
+    date.getHours() * 3_600_000 +
+      date.getMinutes() * 60_000 +
+      date.getSeconds() * 1000 +
+      date.getMilliseconds(),
+  );
+}
+
+/** `HH:MM:SS.mmm` for a number of milliseconds since midnight. */
+function clock(dayMs: number): string {
+  const h = Math.floor(dayMs / 3_600_000);
+  const m = Math.floor(dayMs / 60_000) % 60;
+  const s = Math.floor(dayMs / 1000) % 60;
+  return `${pad2(h)}:${pad2(m)}:${pad2(s)}.${pad3(dayMs % 1000)}`;
+}
+
+function formatRelative(deltaMs: number): string {
+  if (!Number.isFinite(deltaMs)) return '';
+  const sign = deltaMs < 0 ? '-' : '+';
+  const total = Math.round(Math.abs(deltaMs));
+  const millis = pad3(total % 1000);
+  const seconds = Math.floor(total / 1000);
+  if (seconds < 60) return `${sign}${seconds}.${millis}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${sign}${minutes}:${pad2(seconds % 60)}.${millis}`;
+  const hours = Math.floor(minutes / 60);
+  return `${sign}${hours}:${pad2(minutes % 60)}:${pad2(seconds % 60)}.${millis}`;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
+}
+
+function pad3(n: number): string {
+  return n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`;
+}
