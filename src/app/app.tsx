@@ -3,6 +3,9 @@ import { ThemeToggle } from '../features/preferences/theme-toggle';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
 import { closeSessionLogs } from '../features/logs/stores/log-tabs-registry';
+import { OpenFileButton } from '../features/telemetry/components/open-file-button';
+import { closeSessionTimeline } from '../features/telemetry/stores/timeline-registry';
+import { FileView } from './file-view';
 import { useOpenSessions } from './open-sessions-store';
 import { SessionTabs } from './session-tabs';
 import { SessionView } from './session-view';
@@ -30,6 +33,7 @@ export function App() {
 
   const closeSession = (id: string): void => {
     closeSessionLogs(id);
+    closeSessionTimeline(id);
     const { ids, close } = useOpenSessions.getState();
     close(id);
     if (id === sessionId) {
@@ -68,10 +72,24 @@ export function App() {
           onParamsChange={onParamsChange}
           onLeave={() => closeSession(sessionId)}
         />
+      ) : route.file ? (
+        <FileView onOpened={() => undefined} />
       ) : (
-        <ConnectScreen
-          onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
-        />
+        <div className="flex-1 overflow-y-auto">
+          <ConnectScreen
+            onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
+          />
+          <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
+            <p className="mb-2 text-sm text-muted">
+              Or look at telemetry saved earlier with Export, without any server:
+            </p>
+            <OpenFileButton
+              onOpened={() =>
+                navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+              }
+            />
+          </section>
+        </div>
       )}
     </div>
   );

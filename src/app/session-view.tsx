@@ -1,14 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel';
 import { LogsPanel } from '../features/logs/components/logs-panel';
 import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
+import { SessionTelemetry } from '../features/telemetry/components/session-telemetry';
+import { useSessionTimelineStream } from '../features/telemetry/hooks/use-session-timeline';
+import { reconnectAllTimelines } from '../features/telemetry/stores/timeline-registry';
 import { sessionQuery } from '../features/session/api/get-session';
 import { SessionProblem } from '../features/session/components/session-problem';
 import { SessionSummary } from '../features/session/components/session-summary';
 import { TokenPrompt } from '../features/session/components/token-prompt';
 import { currentToken, useCredentials } from '../features/session/stores/credentials-store';
 import type { ApiConnection } from '../lib/http/request';
+import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -17,7 +21,7 @@ export interface SessionViewProps {
   onLeave: () => void;
 }
 
-/** One session: its summary, its log streams and its clipboard. */
+/** One session: its summary, its telemetry timeline and log streams, and its clipboard. */
 export function SessionView({ sessionId, params, onParamsChange, onLeave }: SessionViewProps) {
   const apiBase = useCredentials((state) => state.apiBase);
   const hasToken = useCredentials((state) => state.token.length > 0);
@@ -33,10 +37,29 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     placeholderData: keepPreviousData,
   });
 
+  const { timeline, linkedSeq } = useSessionTimelineStream(
+    sessionId,
+    connection,
+    params,
+    hasToken && session.data !== undefined,
+  );
+
   // a new token applies to open streams at once: they reconnect with it and keep what they show
   useEffect(() => {
-    if (tokenVersion > 0) reconnectAllLogs();
+    if (tokenVersion > 0) {
+      reconnectAllLogs();
+      reconnectAllTimelines();
+    }
   }, [tokenVersion]);
+
+  const [clipboardOpen, setClipboardOpen] = useState(true);
+  const view: SessionViewName = params.get('view') === 'logs' ? 'logs' : 'timeline';
+  const setView = (next: SessionViewName): void => {
+    const changed = new URLSearchParams(params);
+    if (next === 'logs') changed.set('view', 'logs');
+    else changed.delete('view');
+    onParamsChange(changed);
+  };
 
   const problem = session.isError ? (
     <SessionProblem
@@ -80,19 +103,38 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
       )}
       <div className="flex flex-1 flex-col lg:min-h-0 lg:flex-row">
         <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
-          <LogsPanel
-            sessionId={sessionId}
-            connection={connection}
-            params={params}
-            onParamsChange={onParamsChange}
+          <SessionViewTabs
+            view={view}
+            onChange={setView}
+            timeline={timeline}
+            clipboardOpen={clipboardOpen}
+            onToggleClipboard={() => setClipboardOpen((open) => !open)}
           />
+          {view === 'timeline' && timeline ? (
+            <SessionTelemetry
+              timeline={timeline}
+              linkedSeq={linkedSeq}
+              params={params}
+              onParamsChange={onParamsChange}
+            />
+          ) : (
+            <LogsPanel
+              sessionId={sessionId}
+              connection={connection}
+              params={params}
+              onParamsChange={onParamsChange}
+            />
+          )}
         </main>
-        <aside
-          aria-label="Clipboard"
-          className="shrink-0 overflow-y-auto border-t border-border bg-panel lg:w-[22rem] lg:border-t-0 lg:border-l"
-        >
-          <ClipboardPanel connection={connection} sessionId={sessionId} />
-        </aside>
+        {clipboardOpen && (
+          <aside
+            id="session-clipboard"
+            aria-label="Clipboard"
+            className="shrink-0 overflow-y-auto border-t border-border bg-panel lg:w-[22rem] lg:border-t-0 lg:border-l"
+          >
+            <ClipboardPanel connection={connection} sessionId={sessionId} />
+          </aside>
+        )}
       </div>
     </div>
   );

@@ -5,4 +5,8 @@ export const TEST_IDS = {
   logPausedBar: 'log-paused-bar',
   logEvicted: 'log-evicted',
   streamStatus: 'stream-status',
+  timelineRow: 'timeline-row',
+  timelineList: 'timeline-list',
+  timelinePausedBar: 'timeline-paused-bar',
+  eventDetail: 'event-detail',
 } as const;

@@ -25,4 +25,13 @@ describe('hash route', () => {
     expect(back.params.get('q')).toBe('a&b=c #?');
     expect(formatHash({ sessionId: null, params })).toBe('#/');
   });
+
+  it('has a route for an opened file', () => {
+    expect(parseHash('#/file').file).toBe(true);
+    expect(parseHash('#/').file).toBe(false);
+    expect(parseHash('#/sessions/x').file).toBe(false);
+    expect(formatHash({ sessionId: null, params: new URLSearchParams(), file: true })).toBe(
+      '#/file',
+    );
+  });
 });

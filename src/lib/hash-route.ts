@@ -1,10 +1,12 @@
 /**
- * The shareable part of the view lives in the URL hash: `#/sessions/<id>?tab=…&q=…`. The token
- * never does.
+ * The shareable part of the view lives in the URL hash: `#/sessions/<id>?tab=…&q=…`, or `#/file`
+ * for a telemetry file opened without a server. The token never does.
  */
 export interface HashRoute {
   sessionId: string | null;
   params: URLSearchParams;
+  /** The opened-file view. */
+  file?: boolean;
 }
 
 export function parseHash(hash: string): HashRoute {
@@ -19,11 +21,15 @@ export function parseHash(hash: string): HashRoute {
       sessionId = null;
     }
   }
-  return { sessionId, params: new URLSearchParams(query) };
+  return {
+    sessionId,
+    params: new URLSearchParams(query),
+    file: !sessionId && pathPart === '/file',
+  };
 }
 
 export function formatHash(route: HashRoute): string {
-  if (!route.sessionId) return '#/';
+  if (!route.sessionId) return route.file ? '#/file' : '#/';
   const query = route.params.toString();
   return `#/sessions/${encodeURIComponent(route.sessionId)}${query ? `?${query}` : ''}`;
 }

@@ -2,6 +2,21 @@ import type { TelemetryEvent } from '../../../types/api';
 import { describeEvent } from './catalogue';
 import type { EventItem, ScreenshotImage } from './types';
 
+/** The PNG behind each live object URL, for export (fetching a blob: URL is outside the CSP). */
+const blobs = new Map<string, Blob>();
+
+export function imageBlob(url: string): Blob | undefined {
+  return blobs.get(url);
+}
+
+/** Releases an image's object URL and its bytes. */
+export function releaseImage(image: ScreenshotImage): void {
+  if (!image.url) return;
+  URL.revokeObjectURL(image.url);
+  blobs.delete(image.url);
+  image.url = null;
+}
+
 /** Turns a base64 PNG into an object URL; null when it is not valid base64 or URLs are missing. */
 export function imageFromBase64(base64: string): ScreenshotImage | null {
   if (typeof URL.createObjectURL !== 'function') return null;

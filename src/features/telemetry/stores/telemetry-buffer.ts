@@ -2,6 +2,7 @@ import { RingBuffer } from '../../../lib/ring-buffer';
 import { SortedIndexList } from '../../../lib/sorted-index-list';
 import { CollectorHealth } from '../model/collector-health';
 import { ErrorGroups } from '../model/error-groups';
+import { releaseImage } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
 import type { HeldEvent } from '../model/sequencer';
 import type { EventItem, TimelineItem, TimelineSource } from '../model/types';
@@ -98,7 +99,7 @@ export class TelemetryBuffer implements TimelineSource {
       this.bySeq.delete(item.seq);
     this.errors.evict(item);
     this.network.evict(item);
-    this.releaseImage(item);
+    this.dropImage(item);
   };
 
   append(items: NewItem[]): void {
@@ -142,15 +143,14 @@ export class TelemetryBuffer implements TimelineSource {
       (this.images.length > this.imageCaps.count || this.imageBytes > this.imageCaps.bytes)
     ) {
       const oldest = this.images[0];
-      if (oldest) this.releaseImage(oldest);
+      if (oldest) this.dropImage(oldest);
     }
   }
 
-  private releaseImage(item: EventItem): void {
+  private dropImage(item: EventItem): void {
     const image = item.screenshot;
     if (!image?.url) return;
-    URL.revokeObjectURL(image.url);
-    image.url = null;
+    releaseImage(image);
     const at = this.images.indexOf(item);
     if (at >= 0) this.images.splice(at, 1);
     this.imageBytes -= image.bytes;

@@ -1,0 +1,59 @@
+import { useStore } from 'zustand';
+import { cn } from '../../../lib/cn';
+import { categoryStyle, KNOWN_CATEGORIES } from '../model/catalogue';
+import { updateFilter } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+import { CategoryIcon } from './category-icon';
+
+/** The categories present, in catalogue order then by name. */
+export function presentCategories(counts: Map<string, number>): string[] {
+  const known = KNOWN_CATEGORIES.filter((name) => counts.has(name));
+  const unknown = [...counts.keys()].filter((name) => !known.includes(name)).sort();
+  return [...known, ...unknown];
+}
+
+/** One toggle per category with its live count of retained events. */
+export function CategoryChips({ timeline }: { timeline: Timeline }) {
+  const hidden = useStore(timeline.store, (state) => state.filter.hiddenCategories);
+  useStore(timeline.store, (state) => state.version);
+  const counts = timeline.buffer.categoryCounts;
+  const names = presentCategories(counts);
+  for (const name of hidden) if (!names.includes(name)) names.push(name);
+  if (names.length === 0) return null;
+  return (
+    <div role="group" aria-label="Categories" className="flex flex-wrap items-center gap-1">
+      {names.map((name) => {
+        const style = categoryStyle(name);
+        const shown = !hidden.includes(name);
+        const count = counts.get(name) ?? 0;
+        return (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={shown}
+            title={`${shown ? 'Hide' : 'Show'} ${style.label} events`}
+            onClick={() =>
+              updateFilter(timeline, {
+                hiddenCategories: shown
+                  ? [...hidden, name]
+                  : hidden.filter((item) => item !== name),
+              })
+            }
+            className={cn(
+              'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs',
+              shown
+                ? 'border-border bg-panel-2'
+                : 'border-dashed border-border text-muted line-through',
+            )}
+          >
+            <span style={shown ? { color: `var(${style.colorVar})` } : undefined}>
+              <CategoryIcon name={style.icon} className="size-3.5" />
+            </span>
+            <span>{style.label}</span>
+            <span className="text-muted tabular-nums">{count.toLocaleString('en-US')}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

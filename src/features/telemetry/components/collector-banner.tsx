@@ -1,0 +1,97 @@
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { formatTimestamp } from '../../../lib/time-format';
+import type { CollectorState } from '../model/collector-health';
+import { showItem } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+
+const clock = (tsUs: number): string => formatTimestamp(tsUs / 1000, 'local', 0);
+
+function collectorText(
+  state: CollectorState,
+): { text: string; tone: 'danger' | 'warn' | 'ok' } | null {
+  switch (state.state) {
+    case 'ok':
+      return null;
+    case 'disconnected':
+      return {
+        text: `Page-event collector disconnected since ${clock(state.sinceUs)} (${state.reason}): console, network, page and interaction events are not being captured`,
+        tone: 'danger',
+      };
+    case 'reconnected':
+      return {
+        text: `Page-event collector reconnected${state.afterMs === null ? '' : ` after ${state.afterMs.toLocaleString('en-US')} ms`} at ${clock(state.atUs)}; events during the outage were not captured`,
+        tone: 'ok',
+      };
+    case 'gave-up':
+      return {
+        text: `Page-event collector gave up reconnecting at ${clock(state.atUs)} (${state.reason}): no more page events will arrive`,
+        tone: 'danger',
+      };
+    case 'init-failed':
+      return {
+        text: `Page-event collector failed to start at ${clock(state.atUs)} (step: ${state.step})`,
+        tone: 'danger',
+      };
+  }
+}
+
+const TONE = {
+  danger: 'border-danger/50 bg-danger-bg text-danger',
+  warn: 'border-warn/50 bg-warn-bg text-warn',
+  ok: 'border-ok/50 bg-ok-bg text-ok',
+};
+
+/** Collector health, crashes and OOM kills, as banners above the timeline until dismissed. */
+export function CollectorBanner({ timeline }: { timeline: Timeline }) {
+  const dismissed = useStore(timeline.store, (state) => state.dismissed);
+  useStore(timeline.store, (state) => state.version);
+  const { health } = timeline.buffer;
+  const entries: { index: number; text: string; tone: keyof typeof TONE }[] = [];
+  const collector = collectorText(health.collector);
+  if (collector && health.collector.state !== 'ok')
+    entries.push({ index: health.collector.index, ...collector });
+  const incidents = health.incidents.filter((incident) => !dismissed.includes(incident.index));
+  const latest = incidents.at(-1);
+  if (latest) {
+    const more = incidents.length > 1 ? ` (and ${incidents.length - 1} earlier)` : '';
+    entries.push({
+      index: latest.index,
+      text: `${latest.text} at ${clock(latest.tsUs)}${more}`,
+      tone: 'danger',
+    });
+  }
+  const shown = entries.filter((entry) => !dismissed.includes(entry.index));
+  if (shown.length === 0) return null;
+  const dismiss = (index: number): void =>
+    timeline.store.setState((state) => ({
+      dismissed: [
+        ...state.dismissed,
+        index,
+        ...(index === latest?.index ? incidents.map((i) => i.index) : []),
+      ],
+    }));
+  return (
+    <div role="status" className="flex shrink-0 flex-col">
+      {shown.map((entry) => (
+        <div
+          key={entry.index}
+          className={`flex items-center gap-2 border-b px-3 py-1.5 text-xs font-medium ${TONE[entry.tone]}`}
+        >
+          <span className="min-w-0 flex-1">{entry.text}</span>
+          <Button size="sm" variant="ghost" onClick={() => showItem(timeline, entry.index)}>
+            Show event
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => dismiss(entry.index)}
+            aria-label="Dismiss"
+          >
+            ✕
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { TEST_IDS } from '../../../config/test-ids';
+import { formatTimestamp } from '../../../lib/time-format';
+import { describeGap } from '../model/sequencer';
+import { readStackTrace } from '../model/stack-trace';
+import type { EventItem, TimelineItem } from '../model/types';
+import type { Timeline } from '../stores/timeline-controller';
+import { EventFields } from './event-fields';
+import { NetworkDetail } from './network-detail';
+import { ScreenshotView } from './screenshot-view';
+import { StackTraceView } from './stack-trace-view';
+
+export interface EventDetailProps {
+  timeline: Timeline;
+  onClose: () => void;
+}
+
+function ConsoleStack({ item }: { item: EventItem }) {
+  const data = item.event.data ?? {};
+  const trace = readStackTrace(data.stack_trace);
+  if (!trace) return <p className="text-xs text-muted">No stack trace in this event.</p>;
+  const headline = typeof data.text === 'string' ? data.text : item.summary;
+  return <StackTraceView trace={trace} headline={headline} />;
+}
+
+function TypeView({ item, timeline }: { item: EventItem; timeline: Timeline }) {
+  const originUs = timeline.buffer.originUs;
+  if (item.event.category === 'console') return <ConsoleStack item={item} />;
+  if (item.event.type === 'monitor_screenshot')
+    return <ScreenshotView item={item} originUs={originUs} />;
+  const exchange =
+    item.event.category === 'network' ? timeline.buffer.network.exchangeOf(item) : null;
+  if (exchange) return <NetworkDetail exchange={exchange} originUs={originUs} />;
+  return null;
+}
+
+function NoticeDetail({ item }: { item: Exclude<TimelineItem, EventItem> }) {
+  const time = formatTimestamp(item.tsUs / 1000, 'local', 0);
+  if (item.kind === 'gap') {
+    const gap = describeGap(item);
+    return (
+      <div className="space-y-2 text-sm">
+        <h3 className="font-semibold text-warn">{gap.title}</h3>
+        <p>These events were {gap.reason}. They cannot be recovered from this stream.</p>
+        <p className="text-xs text-muted">Noticed at {time}</p>
+      </div>
+    );
+  }
+  if (item.kind === 'unreadable') {
+    return (
+      <div className="space-y-2 text-sm">
+        <h3 className="font-semibold text-danger">Unreadable event</h3>
+        <p>{item.reason}</p>
+        <p className="text-xs text-muted">Received at {time}. The frame as received:</p>
+        <pre className="max-h-96 overflow-auto rounded bg-panel-2 p-2 text-xs break-all whitespace-pre-wrap">
+          {item.raw}
+        </pre>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2 text-sm">
+      <p>{item.text}</p>
+      <p className="text-xs text-muted">At {time}</p>
+    </div>
+  );
+}
+
+/** The selected item, in full: every field, the type's own view (stack, exchange, image), raw JSON. */
+export function EventDetail({ timeline, onClose }: EventDetailProps) {
+  const selected = useStore(timeline.store, (state) => state.selected);
+  useStore(timeline.store, (state) => state.version);
+  const item = selected === null ? undefined : timeline.buffer.item(selected);
+  return (
+    <section
+      aria-label="Event details"
+      data-testid={TEST_IDS.eventDetail}
+      className="flex min-h-0 flex-col border-border bg-panel"
+    >
+      <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-3 py-1.5">
+        <h2 className="text-sm font-semibold">Details</h2>
+        <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close details (Esc)">
+          ✕
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 space-y-4 overflow-auto p-3">
+        {!item ? (
+          <p className="text-sm text-muted">
+            {selected === null
+              ? 'Select an event to see it in full.'
+              : 'This event has been evicted to stay under the cap.'}
+          </p>
+        ) : item.kind === 'event' ? (
+          <EventFields item={item} originUs={timeline.buffer.originUs}>
+            <TypeView item={item} timeline={timeline} />
+          </EventFields>
+        ) : (
+          <NoticeDetail item={item} />
+        )}
+      </div>
+    </section>
+  );
+}

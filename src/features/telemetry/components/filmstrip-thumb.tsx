@@ -1,0 +1,61 @@
+import { memo } from 'react';
+import { cn } from '../../../lib/cn';
+import { formatTimestamp } from '../../../lib/time-format';
+import type { EventItem } from '../model/types';
+
+export interface FilmstripThumbProps {
+  item: EventItem;
+  selected: boolean;
+  /** Whether this thumbnail is the strip's tab stop (roving focus). */
+  tabbable: boolean;
+  originUs: number | null;
+  onSelect: (index: number) => void;
+}
+
+/** One screenshot of the filmstrip: a toggle button with the image (or a placeholder) and its time. */
+export const FilmstripThumb = memo(function FilmstripThumb({
+  item,
+  selected,
+  tabbable,
+  originUs,
+  onSelect,
+}: FilmstripThumbProps) {
+  const time = formatTimestamp(item.tsUs / 1000, 'local', 0);
+  const url = item.screenshot?.url ?? null;
+  const missing = item.screenshot ? 'image released' : 'no image';
+  return (
+    <button
+      type="button"
+      data-index={item.index}
+      tabIndex={tabbable ? 0 : -1}
+      aria-pressed={selected}
+      aria-label={url ? `Screenshot at ${time}` : `Screenshot at ${time} (${missing})`}
+      title={
+        originUs === null ? time : formatTimestamp(item.tsUs / 1000, 'relative', originUs / 1000)
+      }
+      onClick={() => onSelect(item.index)}
+      className={cn(
+        'flex shrink-0 flex-col items-center gap-1 rounded-md border p-1 transition-colors',
+        selected
+          ? 'border-accent bg-row-selected ring-2 ring-accent'
+          : 'border-border bg-panel hover:border-muted',
+      )}
+    >
+      {url ? (
+        <img
+          src={url}
+          alt=""
+          draggable={false}
+          decoding="async"
+          className="h-[75px] w-[120px] rounded-sm bg-panel-2 object-contain"
+        />
+      ) : (
+        <span className="flex h-[75px] w-[120px] flex-col items-center justify-center rounded-sm border border-dashed border-border bg-panel-2 text-[11px] text-muted">
+          <span>{missing}</span>
+          <span className="font-mono">{time.slice(0, 8)}</span>
+        </span>
+      )}
+      <span className="font-mono text-[11px] text-muted">{time}</span>
+    </button>
+  );
+});

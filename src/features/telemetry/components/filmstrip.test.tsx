@@ -1,0 +1,109 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventItem } from '../model/types';
+import { screenshotItem } from '../testing/overview-test-kit';
+import { Filmstrip } from './filmstrip';
+
+const T0 = Date.UTC(2026, 0, 2, 12, 1, 2, 345) * 1000;
+const S = 1_000_000;
+
+const shots: EventItem[] = [
+  screenshotItem(10, T0, null),
+  screenshotItem(20, T0 + 2 * S, 'blob:two'),
+  screenshotItem(30, T0 + 4 * S, 'blob:three'),
+];
+
+function Harness({ onSelect }: { onSelect: (index: number) => void }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  return (
+    <Filmstrip
+      items={shots}
+      selectedIndex={selected}
+      originUs={T0}
+      onSelect={(index) => {
+        setSelected(index);
+        onSelect(index);
+      }}
+    />
+  );
+}
+
+describe('Filmstrip', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says when there are no screenshots', () => {
+    render(<Filmstrip items={[]} selectedIndex={null} onSelect={vi.fn()} originUs={null} />);
+    expect(screen.getByText('No screenshots yet')).toBeDefined();
+  });
+
+  it('shows each screenshot as a toggle button with its local time', () => {
+    render(<Filmstrip items={shots} selectedIndex={20} onSelect={vi.fn()} originUs={T0} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Screenshot at 12:01:02.345 (image released)',
+      'Screenshot at 12:01:04.345',
+      'Screenshot at 12:01:06.345',
+    ]);
+    expect(buttons.map((button) => button.getAttribute('aria-pressed'))).toEqual([
+      'false',
+      'true',
+      'false',
+    ]);
+    expect(screen.getByText('image released')).toBeDefined();
+    expect(buttons[1]?.querySelector('img')?.getAttribute('src')).toBe('blob:two');
+    expect(buttons[2]?.textContent).toContain('12:01:06.345');
+    // one tab stop: the selected thumbnail
+    expect(buttons.map((button) => button.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
+  it('selects on click with the absolute timeline index', async () => {
+    const onSelect = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onSelect={onSelect} />);
+    await user.click(screen.getByRole('button', { name: 'Screenshot at 12:01:06.345' }));
+    expect(onSelect).toHaveBeenCalledWith(30);
+  });
+
+  it('moves focus with the arrow keys and selects with Enter or Space', async () => {
+    const onSelect = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onSelect={onSelect} />);
+    await user.tab();
+    const [first, second, third] = screen.getAllByRole('button');
+    expect(document.activeElement).toBe(third); // no selection yet: the newest is the tab stop
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(second);
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(20);
+    expect(second?.getAttribute('aria-pressed')).toBe('true');
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard(' ');
+    expect(onSelect).toHaveBeenLastCalledWith(10);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(third);
+    expect(third?.tabIndex).toBe(0);
+    expect(first?.tabIndex).toBe(-1);
+  });
+
+  it('scrolls the selected thumbnail into view', () => {
+    const scroll = vi.fn();
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = scroll;
+    const { rerender } = render(
+      <Filmstrip items={shots} selectedIndex={null} onSelect={vi.fn()} originUs={null} />,
+    );
+    rerender(<Filmstrip items={shots} selectedIndex={30} onSelect={vi.fn()} originUs={null} />);
+    expect(scroll).toHaveBeenCalledWith({ block: 'nearest', inline: 'nearest' });
+    expect(scroll.mock.contexts[0]).toBe(
+      screen.getByRole('button', { name: 'Screenshot at 12:01:06.345' }),
+    );
+    if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+});

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { describeExchange, type NetworkExchange } from '../model/network';
+import { NetworkBody } from './network-body';
+import { NetworkCopyUrl } from './network-copy-url';
+import { NetworkFacts } from './network-facts';
+import { NetworkHeadersTable } from './network-headers-table';
+import { NetworkStatus } from './network-status';
+
+interface NetworkDetailProps {
+  exchange: NetworkExchange;
+  /** ts (µs) of the first event of the timeline, for relative times; null before any. */
+  originUs: number | null;
+}
+
+/** Everything captured about one request: outcome, URL, timing, headers and bodies. */
+export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
+  const view = useMemo(() => describeExchange(exchange), [exchange]);
+  const noResponse = exchange.failed ? 'No response (the request failed)' : 'No response yet';
+  return (
+    <article aria-label="Network request" className="flex min-w-0 flex-col gap-3 text-sm text-fg">
+      <header className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-xs font-semibold">{view.method ?? 'Request'}</span>
+          <NetworkStatus view={view} />
+          <span className="ml-auto">
+            <NetworkCopyUrl key={exchange.requestId} url={view.url} />
+          </span>
+        </div>
+        <p className="min-w-0 font-mono text-xs break-all">
+          {view.url ?? <span className="text-muted">URL not captured</span>}
+        </p>
+      </header>
+      <NetworkFacts view={view} originUs={originUs} />
+      <NetworkHeadersTable
+        title="Request headers"
+        headers={view.requestHeaders}
+        missingText="The request event is no longer held"
+      />
+      <NetworkHeadersTable
+        title="Response headers"
+        headers={view.responseHeaders}
+        missingText={noResponse}
+      />
+      <NetworkBody
+        title="Request body"
+        body={exchange.request ? view.postData : null}
+        emptyText={exchange.request ? 'No request body' : 'The request event is no longer held'}
+      />
+      <NetworkBody
+        title="Response body"
+        body={exchange.response ? view.body : null}
+        emptyText={exchange.response ? 'No response body captured' : noResponse}
+        captureLimited
+      />
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { NetworkSection } from './network-section';
+
+interface NetworkHeadersTableProps {
+  title: string;
+  /** null when the event that carries them is missing; `missingText` says why. */
+  headers: [string, string][] | null;
+  missingText: string;
+}
+
+/** Header names and values as a two-column table; long values wrap anywhere. */
+export function NetworkHeadersTable({ title, headers, missingText }: NetworkHeadersTableProps) {
+  return (
+    <NetworkSection title={title}>
+      {headers === null || headers.length === 0 ? (
+        <p className="text-xs text-muted">
+          {headers === null ? missingText : 'No headers captured'}
+        </p>
+      ) : (
+        <table className="w-full table-fixed border-collapse font-mono text-xs">
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {headers.map(([name, value], index) => (
+              <tr key={index} className="border-t border-border align-top first:border-t-0">
+                <th
+                  scope="row"
+                  className="w-1/3 py-0.5 pr-3 text-left font-normal break-all text-muted"
+                >
+                  {name}
+                </th>
+                <td className="py-0.5 break-all whitespace-pre-wrap text-fg">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </NetworkSection>
+  );
+}

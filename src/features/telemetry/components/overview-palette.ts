@@ -1,0 +1,39 @@
+import { categoryStyle } from '../model/catalogue';
+
+/** Colours of the overview strip, read from the design tokens of the current theme. */
+export interface OverviewPalette {
+  fg: string;
+  muted: string;
+  border: string;
+  danger: string;
+  accent: string;
+  /** `--cat-<category>` (`--cat-other` for unknown ones), falling back to `--muted`. */
+  category(name: string): string;
+}
+
+/**
+ * Reads the tokens as computed for `element`, so the theme in force where the strip sits wins.
+ * Called at draw time: a theme change needs only a redraw.
+ */
+export function readPalette(element: Element): OverviewPalette {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string): string =>
+    style.getPropertyValue(name).trim() || fallback;
+  const muted = read('--muted', '#64748b');
+  const categories = new Map<string, string>();
+  return {
+    fg: read('--fg', '#0f172a'),
+    muted,
+    border: read('--border', '#d9e0e8'),
+    danger: read('--danger', '#b91c1c'),
+    accent: read('--accent', '#0369a1'),
+    category(name) {
+      let colour = categories.get(name);
+      if (colour === undefined) {
+        colour = read(categoryStyle(name).colorVar, muted);
+        categories.set(name, colour);
+      }
+      return colour;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { useStore } from 'zustand';
+import type { EventItem } from '../model/types';
+import { jumpToTime, selectItem } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+import { Filmstrip } from './filmstrip';
+import { ScreenshotView } from './screenshot-view';
+
+function screenshotItems(timeline: Timeline): EventItem[] {
+  const { buffer } = timeline;
+  const items: EventItem[] = [];
+  for (let position = 0; position < buffer.screenshots.length; position += 1) {
+    const index = buffer.screenshots.at(position);
+    const item = index === undefined ? undefined : buffer.item(index);
+    if (item?.kind === 'event') items.push(item);
+  }
+  return items;
+}
+
+/** Every screenshot as a filmstrip; choosing one shows it large and moves the timeline there. */
+export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
+  const selected = useStore(timeline.store, (state) => state.selected);
+  useStore(timeline.store, (state) => state.version);
+  const items = screenshotItems(timeline);
+  const current = items.find((item) => item.index === selected) ?? items.at(-1) ?? null;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-3">
+      <Filmstrip
+        items={items}
+        selectedIndex={current?.index ?? null}
+        onSelect={(index) => {
+          selectItem(timeline, index, false);
+          const item = timeline.buffer.item(index);
+          if (item) jumpToTime(timeline, item.tsUs);
+        }}
+        originUs={timeline.buffer.originUs}
+      />
+      {current && <ScreenshotView item={current} originUs={timeline.buffer.originUs} />}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import { cn } from '../../../lib/cn';
+import { jumpToTime, moveSelection, selectItem, showItem } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+import type { TimelinePane } from '../stores/timeline-store';
+import { CollectorBanner } from './collector-banner';
+import { ErrorGroupsView } from './error-groups-view';
+import { EventDetail } from './event-detail';
+import { OverviewStrip } from './overview-strip';
+import { ScreenshotsPane } from './screenshots-pane';
+import { TimelineList } from './timeline-list';
+import { TimelinePausedBar } from './timeline-paused-bar';
+import { TIMELINE_SEARCH_ID, TimelineToolbar } from './timeline-toolbar';
+
+function PaneTabs({ timeline }: { timeline: Timeline }) {
+  const pane = useStore(timeline.store, (state) => state.pane);
+  useStore(timeline.store, (state) => state.version);
+  const tabs: [TimelinePane, string][] = [
+    ['events', 'Events'],
+    ['errors', `Console errors (${timeline.buffer.errors.size.toLocaleString('en-US')})`],
+    ['screenshots', `Screenshots (${timeline.buffer.screenshots.length.toLocaleString('en-US')})`],
+  ];
+  return (
+    <div
+      role="tablist"
+      aria-label="Timeline views"
+      className="flex shrink-0 gap-1 border-b border-border bg-panel px-2"
+    >
+      {tabs.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={pane === id}
+          onClick={() => timeline.store.setState({ pane: id })}
+          className={cn(
+            '-mb-px border-b-2 px-2 py-1.5 text-xs font-medium',
+            pane === id ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function typingIn(target: EventTarget): boolean {
+  return (target as HTMLElement).closest?.('input, textarea, select, [contenteditable]') != null;
+}
+
+/** The telemetry of a session (or of an opened file): filters, overview, list, details. */
+export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
+  const pane = useStore(timeline.store, (state) => state.pane);
+  const detailOpen = useStore(timeline.store, (state) => state.detailOpen);
+  const selected = useStore(timeline.store, (state) => state.selected);
+  const version = useStore(timeline.store, (state) => state.version);
+  const [visible, setVisible] = useState<{ fromUs: number; toUs: number } | null>(null);
+  const onSelect = useCallback(
+    (index: number, open: boolean) => selectItem(timeline, index, open),
+    [timeline],
+  );
+  const onJump = useCallback((tsUs: number) => jumpToTime(timeline, tsUs), [timeline]);
+  const close = (): void => timeline.store.setState({ detailOpen: false });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key === 'Escape' && detailOpen) {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const step = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }[event.key];
+    if (step !== undefined && pane === 'events') {
+      event.preventDefault();
+      moveSelection(timeline, step);
+    } else if (event.key === 'Enter' && selected !== null && pane === 'events') {
+      event.preventDefault();
+      timeline.store.setState({ detailOpen: true });
+    } else if (event.key === '/') {
+      event.preventDefault();
+      document.getElementById(TIMELINE_SEARCH_ID)?.focus();
+    }
+  };
+
+  return (
+    <section aria-label="Telemetry" onKeyDown={onKeyDown} className="flex min-h-0 flex-1 flex-col">
+      <TimelineToolbar timeline={timeline} />
+      <CollectorBanner timeline={timeline} />
+      <OverviewStrip source={timeline.buffer} version={version} visible={visible} onJump={onJump} />
+      <PaneTabs timeline={timeline} />
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <div
+          className={cn(
+            'flex min-h-[50vh] min-w-0 flex-1 flex-col lg:min-h-0',
+            detailOpen && 'lg:w-3/5',
+          )}
+        >
+          {pane === 'events' && (
+            <>
+              <TimelineList timeline={timeline} onSelect={onSelect} onVisibleRange={setVisible} />
+              <TimelinePausedBar timeline={timeline} />
+            </>
+          )}
+          {pane === 'errors' && (
+            <div className="min-h-0 flex-1 overflow-auto">
+              <ErrorGroupsView
+                groups={timeline.buffer.errors.list()}
+                originUs={timeline.buffer.originUs}
+                selectedIndex={selected}
+                onSelect={(index) => showItem(timeline, index)}
+              />
+            </div>
+          )}
+          {pane === 'screenshots' && <ScreenshotsPane timeline={timeline} />}
+        </div>
+        {detailOpen && (
+          <div className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-2/5 lg:border-t-0 lg:border-l">
+            <EventDetail timeline={timeline} onClose={close} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useStore } from 'zustand';
+import { setTimelineCapacity } from '../stores/timeline-registry';
+import type { Timeline } from '../stores/timeline-controller';
+
+const CHOICES = [10_000, 100_000, 250_000, 500_000, 1_000_000];
+
+function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** What the timeline holds and what it lost: retained, shown, evicted, missed, duplicates. */
+export function TimelineCounts({ timeline }: { timeline: Timeline }) {
+  useStore(timeline.store, (state) => state.version);
+  const { buffer } = timeline;
+  const events = [...buffer.categoryCounts.values()].reduce((sum, count) => sum + count, 0);
+  const duplicates = timeline.duplicates();
+  return (
+    <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+      <span>
+        {plural(events, 'event')}
+        {buffer.viewCount !== buffer.size && ` · ${buffer.viewCount.toLocaleString('en-US')} shown`}
+      </span>
+      {buffer.evicted > 0 && (
+        <span className="text-warn" title="Oldest items removed to stay under the cap">
+          {buffer.evicted.toLocaleString('en-US')} evicted
+        </span>
+      )}
+      {buffer.missed > 0 && (
+        <span className="text-warn" title="Seqs the server never delivered (see the gap items)">
+          {buffer.missed.toLocaleString('en-US')} missed
+        </span>
+      )}
+      {duplicates > 0 && <span>{plural(duplicates, 'duplicate')} dropped</span>}
+      {timeline.origin.kind === 'live' && (
+        <label className="flex items-center gap-1">
+          Keep
+          <select
+            value={buffer.capacity}
+            onChange={(event) => setTimelineCapacity(Number(event.target.value))}
+            className="h-7 rounded border border-border bg-panel px-1 text-xs text-fg"
+          >
+            {[...new Set([...CHOICES, buffer.capacity])]
+              .sort((a, b) => a - b)
+              .map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice.toLocaleString('en-US')}
+                </option>
+              ))}
+          </select>
+          items
+        </label>
+      )}
+    </div>
+  );
+}

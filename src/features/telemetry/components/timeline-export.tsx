@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { imageBlob } from '../model/event-item';
+import { exportFileName, exportJsonl, imageToBase64 } from '../model/jsonl';
+import { isFilterActive } from '../model/timeline-filter';
+import type { EventItem, TimelineItem } from '../model/types';
+import type { Timeline } from '../stores/timeline-controller';
+
+function* events(timeline: Timeline, filtered: boolean): Generator<EventItem> {
+  const { buffer } = timeline;
+  if (!filtered) {
+    const all: TimelineItem[] = [];
+    buffer.forEach((item) => all.push(item));
+    for (const item of all) if (item.kind === 'event') yield item;
+    return;
+  }
+  for (let position = 0; position < buffer.viewCount; position += 1) {
+    const item = buffer.viewItem(position);
+    if (item?.kind === 'event') yield item;
+  }
+}
+
+async function readImage(item: EventItem): Promise<string | null> {
+  const url = item.screenshot?.url;
+  const blob = url ? imageBlob(url) : undefined;
+  return blob ? imageToBase64(blob) : null;
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves the retained events, or only the filtered view, as JSON Lines of envelopes. */
+export function TimelineExport({ timeline, name }: { timeline: Timeline; name: string }) {
+  const filtering = isFilterActive(useStore(timeline.store, (state) => state.filter));
+  const [state, setState] = useState<string | null>(null);
+  const run = async (filtered: boolean): Promise<void> => {
+    setState('Exporting…');
+    try {
+      const blob = await exportJsonl(events(timeline, filtered), readImage);
+      download(blob, exportFileName(name, new Date(), filtered));
+      setState(null);
+    } catch (error) {
+      setState(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        size="sm"
+        onClick={() => void run(false)}
+        title="Save every retained event as JSON Lines"
+      >
+        Export
+      </Button>
+      {filtering && (
+        <Button size="sm" onClick={() => void run(true)} title="Save only the events shown">
+          Export shown
+        </Button>
+      )}
+      <span aria-live="polite" className="text-xs text-muted">
+        {state}
+      </span>
+    </div>
+  );
+}

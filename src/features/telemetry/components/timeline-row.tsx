@@ -1,0 +1,117 @@
+import { memo } from 'react';
+import { TEST_IDS } from '../../../config/test-ids';
+import { cn } from '../../../lib/cn';
+import { formatTimestamp } from '../../../lib/time-format';
+import { categoryStyle } from '../model/catalogue';
+import { describeGap } from '../model/sequencer';
+import type { EventItem, TimelineItem } from '../model/types';
+import { CategoryIcon } from './category-icon';
+
+export interface TimelineRowProps {
+  item: TimelineItem;
+  position: number;
+  originUs: number | null;
+  selected: boolean;
+  onSelect: (index: number, open: boolean) => void;
+}
+
+export const ROW_HEIGHT = 24;
+
+function clock(tsUs: number): string {
+  return formatTimestamp(tsUs / 1000, 'local', 0);
+}
+
+function EventCells({ item, originUs }: { item: EventItem; originUs: number | null }) {
+  const style = categoryStyle(item.event.category);
+  return (
+    <>
+      <span className="hidden w-20 shrink-0 text-right text-muted/80 tabular-nums md:inline">
+        {originUs === null ? '' : formatTimestamp(item.tsUs / 1000, 'relative', originUs / 1000)}
+      </span>
+      <span
+        className="flex w-6 shrink-0 items-center gap-1 sm:w-28"
+        style={{ color: `var(${style.colorVar})` }}
+      >
+        <CategoryIcon name={style.icon} className="size-3.5 shrink-0" />
+        <span className="hidden truncate sm:inline">{style.label}</span>
+      </span>
+      <span className="hidden w-44 shrink-0 truncate text-muted lg:inline" title={item.event.type}>
+        {item.event.type}
+      </span>
+      <span
+        className={cn('min-w-0 flex-1 truncate', item.error && 'font-medium text-danger')}
+        title={item.summary}
+      >
+        {item.summary}
+      </span>
+      {item.event.truncated && (
+        <span className="shrink-0 rounded border border-warn/40 bg-warn-bg px-1 text-[10px] text-warn">
+          too large, data dropped by the server
+        </span>
+      )}
+    </>
+  );
+}
+
+function NoticeCells({ item }: { item: Exclude<TimelineItem, EventItem> }) {
+  if (item.kind === 'gap') {
+    const gap = describeGap(item);
+    return (
+      <span className="min-w-0 flex-1 truncate font-medium text-warn">
+        ⚠ {gap.title}: {gap.reason}
+      </span>
+    );
+  }
+  if (item.kind === 'unreadable') {
+    return (
+      <span className="min-w-0 flex-1 truncate text-danger" title={item.reason}>
+        Unreadable event ({item.reason}): {item.raw.slice(0, 500)}
+      </span>
+    );
+  }
+  return (
+    <span
+      className={cn(
+        'min-w-0 flex-1 truncate italic',
+        item.marker === 'restarted' || item.marker === 'ended' ? 'text-warn' : 'text-info',
+      )}
+    >
+      {item.text}
+    </span>
+  );
+}
+
+/** One item of the timeline: an event, or what the client noticed about the stream. */
+export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
+  const { item, selected } = props;
+  const notice = item.kind !== 'event';
+  return (
+    <div
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected}
+      data-testid={TEST_IDS.timelineRow}
+      data-index={props.position}
+      data-kind={item.kind}
+      data-seq={item.kind === 'event' ? item.seq : undefined}
+      data-type={item.kind === 'event' ? item.event.type : undefined}
+      onClick={() => props.onSelect(item.index, true)}
+      style={{ height: ROW_HEIGHT }}
+      className={cn(
+        'flex cursor-default items-center gap-2 border-l-2 border-transparent pr-2 pl-1 font-mono text-xs hover:bg-row-hover',
+        item.kind === 'event' && item.error && 'bg-danger-bg/60',
+        notice && 'bg-panel-2',
+        item.kind === 'gap' && 'border-warn bg-warn-bg',
+        selected && 'border-accent bg-row-selected hover:bg-row-selected',
+      )}
+    >
+      <span className="w-[5.5rem] shrink-0 text-muted tabular-nums" title={`${item.tsUs} µs`}>
+        {clock(item.tsUs)}
+      </span>
+      {item.kind === 'event' ? (
+        <EventCells item={item} originUs={props.originUs} />
+      ) : (
+        <NoticeCells item={item} />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,83 @@
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
+import { cn } from '../../../lib/cn';
+import { togglePause, updateFilter } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+import { CategoryChips } from './category-chips';
+import { LevelChips } from './level-chips';
+import { TimelineCounts } from './timeline-counts';
+import { TimelineExport } from './timeline-export';
+import { TypePicker } from './type-picker';
+
+export const TIMELINE_SEARCH_ID = 'timeline-search';
+
+/** Stream status, search, filters, pause, start point and export of a timeline. */
+export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
+  const status = useStore(timeline.store, (state) => state.status);
+  const filter = useStore(timeline.store, (state) => state.filter);
+  const paused = useStore(timeline.store, (state) => state.pausedAt !== null);
+  const startMode = useStore(timeline.store, (state) => state.startMode);
+  useStore(timeline.store, (state) => state.version);
+  const live = timeline.origin.kind === 'live';
+  const name = timeline.origin.kind === 'live' ? timeline.origin.sessionId : timeline.origin.name;
+  return (
+    <div className="flex shrink-0 flex-col gap-2 border-b border-border bg-panel px-3 py-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <StreamStatusBadge status={status} onReconnect={() => timeline.reconnectNow()} />
+        <label className="sr-only" htmlFor={TIMELINE_SEARCH_ID}>
+          Search events
+        </label>
+        <Input
+          id={TIMELINE_SEARCH_ID}
+          type="search"
+          placeholder="Search summaries, URLs, texts  ( / )"
+          value={filter.text}
+          onChange={(event) => updateFilter(timeline, { text: event.target.value })}
+          className="h-8 w-64 max-w-full text-xs"
+        />
+        <button
+          type="button"
+          aria-pressed={filter.errorsOnly}
+          onClick={() => updateFilter(timeline, { errorsOnly: !filter.errorsOnly })}
+          className={cn(
+            'h-8 rounded-md border px-2 text-xs font-medium',
+            filter.errorsOnly
+              ? 'border-danger bg-danger-bg text-danger'
+              : 'border-border bg-panel-2 text-fg',
+          )}
+        >
+          Errors only ({timeline.buffer.errorCount.toLocaleString('en-US')})
+        </button>
+        <TypePicker timeline={timeline} />
+        {live && (
+          <Button size="sm" onClick={() => togglePause(timeline)} aria-pressed={paused}>
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+        )}
+        {live && (
+          <label className="flex items-center gap-1 text-xs text-muted">
+            Start
+            <select
+              value={startMode}
+              onChange={(event) =>
+                timeline.restartFrom(event.target.value === 'now' ? 'now' : 'all')
+              }
+              className="h-8 rounded-md border border-border bg-panel px-1 text-xs text-fg"
+            >
+              <option value="all">from the oldest retained event</option>
+              <option value="now">from now</option>
+            </select>
+          </label>
+        )}
+        <TimelineExport timeline={timeline} name={name} />
+        <TimelineCounts timeline={timeline} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <CategoryChips timeline={timeline} />
+        <LevelChips timeline={timeline} />
+      </div>
+    </div>
+  );
+}

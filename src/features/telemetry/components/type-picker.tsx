@@ -1,0 +1,44 @@
+import { useStore } from 'zustand';
+import { updateFilter } from '../stores/timeline-actions';
+import type { Timeline } from '../stores/timeline-controller';
+
+/** A drop-down of the event types present, with counts; checking some shows only those. */
+export function TypePicker({ timeline }: { timeline: Timeline }) {
+  const types = useStore(timeline.store, (state) => state.filter.types);
+  useStore(timeline.store, (state) => state.version);
+  const counts = timeline.buffer.typeCounts;
+  const names = [...new Set([...counts.keys(), ...types])].sort();
+  const toggle = (name: string): void =>
+    updateFilter(timeline, {
+      types: types.includes(name) ? types.filter((type) => type !== name) : [...types, name],
+    });
+  return (
+    <details className="relative">
+      <summary className="flex h-7 cursor-pointer list-none items-center rounded-md border border-border bg-panel-2 px-2 text-xs">
+        Types:{' '}
+        {types.length === 0 ? 'all' : types.length === 1 ? types[0] : `${types.length} selected`} ▾
+      </summary>
+      <div className="absolute z-20 mt-1 max-h-80 w-72 overflow-auto rounded-md border border-border bg-panel p-2 shadow-lg">
+        {types.length > 0 && (
+          <button
+            type="button"
+            className="mb-1 text-xs text-accent underline"
+            onClick={() => updateFilter(timeline, { types: [] })}
+          >
+            Show all types
+          </button>
+        )}
+        {names.length === 0 && <p className="text-xs text-muted">No events yet</p>}
+        {names.map((name) => (
+          <label key={name} className="flex items-center gap-2 py-0.5 font-mono text-xs">
+            <input type="checkbox" checked={types.includes(name)} onChange={() => toggle(name)} />
+            <span className="min-w-0 flex-1 truncate">{name}</span>
+            <span className="text-muted tabular-nums">
+              {(counts.get(name) ?? 0).toLocaleString('en-US')}
+            </span>
+          </label>
+        ))}
+      </div>
+    </details>
+  );
+}

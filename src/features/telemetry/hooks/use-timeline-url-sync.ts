@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { readFilterParams, writeFilterParams } from '../model/timeline-filter';
+import type { Timeline } from '../stores/timeline-controller';
+import { revealItem, type TimelinePane, type TimelineState } from '../stores/timeline-store';
+
+const PANES: TimelinePane[] = ['events', 'errors', 'screenshots'];
+
+/**
+ * The timeline's shareable state in URL parameters: the filter (see readFilterParams), `tr=now`
+ * for a stream started from now, `tp` the pane, `ev` the selected event's seq.
+ */
+export function readTimelineParams(
+  params: URLSearchParams,
+): Partial<TimelineState> & { seq: number | null } {
+  const pane = params.get('tp');
+  const seq = Number.parseInt(params.get('ev') ?? '', 10);
+  return {
+    filter: readFilterParams(params),
+    startMode: params.get('tr') === 'now' ? 'now' : 'all',
+    pane: PANES.find((item) => item === pane) ?? 'events',
+    seq: Number.isSafeInteger(seq) && seq > 0 ? seq : null,
+  };
+}
+
+export function writeTimelineParams(
+  params: URLSearchParams,
+  state: TimelineState,
+  selectedSeq: number | null,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  writeFilterParams(next, state.filter);
+  for (const name of ['tr', 'tp', 'ev']) next.delete(name);
+  if (state.startMode === 'now') next.set('tr', 'now');
+  if (state.pane !== 'events') next.set('tp', state.pane);
+  if (selectedSeq !== null) next.set('ev', String(selectedSeq));
+  return next;
+}
+
+/** Reveals a linked event once it has arrived, then keeps the URL in step with the view. */
+export function useTimelineUrlSync(
+  timeline: Timeline,
+  params: URLSearchParams,
+  onParamsChange: (params: URLSearchParams) => void,
+  linkedSeq: number | null,
+): void {
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
+  useEffect(() => {
+    if (linkedSeq === null) return undefined;
+    const find = (): boolean => {
+      let found: number | null = null;
+      timeline.buffer.forEach((item) => {
+        if (found === null && item.kind === 'event' && item.seq === linkedSeq) found = item.index;
+      });
+      if (found === null) return false;
+      revealItem(timeline.store, found, timeline.buffer.next);
+      return true;
+    };
+    if (find()) return undefined;
+    const unsubscribe = timeline.store.subscribe((state, previous) => {
+      if (state.version !== previous.version && find()) unsubscribe();
+    });
+    return unsubscribe;
+  }, [timeline, linkedSeq]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const state = timeline.store.getState();
+        const item = state.selected === null ? undefined : timeline.buffer.item(state.selected);
+        const next = writeTimelineParams(
+          latest.current,
+          state,
+          item?.kind === 'event' ? item.seq : null,
+        );
+        if (next.toString() !== latest.current.toString()) onParamsChange(next);
+      }, 250);
+    };
+    const unsubscribe = timeline.store.subscribe((state, previous) => {
+      if (
+        state.filter !== previous.filter ||
+        state.pane !== previous.pane ||
+        state.selected !== previous.selected ||
+        state.startMode !== previous.startMode
+      )
+        write();
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [timeline, onParamsChange]);
+}

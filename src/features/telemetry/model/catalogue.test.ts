@@ -1,0 +1,638 @@
+import { describe, expect, it } from 'vitest';
+import type { TelemetryEvent } from '../../../types/api';
+import {
+  HAYSTACK_MAX,
+  KNOWN_CATEGORIES,
+  SUMMARY_MAX,
+  categoryStyle,
+  describeEvent,
+} from './catalogue';
+
+const CTX = {
+  session_id: 'E4F1C0DE',
+  target_id: '9A1B7C',
+  target_type: 'page',
+  frame_id: '9A1B7C',
+  loader_id: 'L1',
+  url: 'https://shop.example.com/cart',
+  nav_seq: 2,
+};
+
+function event(type: string, category: string, data?: TelemetryEvent['data']): TelemetryEvent {
+  const built: TelemetryEvent = {
+    ts: 1_760_000_000_123_456,
+    type,
+    category,
+    source: { kind: 'cdp', event: 'Some.event' },
+  };
+  if (data !== undefined) built.data = data;
+  return built;
+}
+
+function summary(type: string, category: string, data?: TelemetryEvent['data']): string {
+  return describeEvent(event(type, category, data)).summary;
+}
+
+const STACK = {
+  callFrames: [
+    {
+      functionName: 'handleClick',
+      scriptId: '42',
+      url: 'https://shop.example.com/app.js',
+      lineNumber: 9,
+      columnNumber: 4,
+    },
+  ],
+  parent: {
+    description: 'Promise.then',
+    callFrames: [
+      {
+        functionName: 'loadCart',
+        scriptId: '43',
+        url: 'https://cdn.example.net/vendor.js',
+        lineNumber: 0,
+        columnNumber: 1,
+      },
+    ],
+  },
+};
+
+describe('categories', () => {
+  it('lists the known categories in display order', () => {
+    expect(KNOWN_CATEGORIES).toEqual([
+      'console',
+      'network',
+      'page',
+      'interaction',
+      'screenshot',
+      'monitor',
+      'control',
+      'connection',
+      'system',
+      'captcha',
+    ]);
+  });
+
+  it('gives known categories a label, their own colour variable and icon', () => {
+    expect(categoryStyle('network')).toEqual({
+      label: 'Network',
+      colorVar: '--cat-network',
+      icon: 'network',
+    });
+    expect(categoryStyle('monitor').label).toBe('Monitor');
+    for (const category of KNOWN_CATEGORIES) {
+      expect(categoryStyle(category).colorVar).toBe(`--cat-${category}`);
+    }
+  });
+
+  it.each(['proxy', 'constructor', '__proto__', 'toString', 'Network'])(
+    'shows the unknown category %s under its own name in the "other" style',
+    (category) => {
+      expect(categoryStyle(category)).toEqual({
+        label: category,
+        colorVar: '--cat-other',
+        icon: 'other',
+      });
+    },
+  );
+});
+
+describe('describeEvent summaries of known types', () => {
+  it.each<[string, string, Record<string, unknown>, string]>([
+    [
+      'console_log',
+      'console',
+      { ...CTX, level: 'log', text: 'cart loaded', args: ['cart loaded'] },
+      'cart loaded',
+    ],
+    [
+      'console_log',
+      'console',
+      {
+        ...CTX,
+        level: 'warning',
+        text: 'items:\n  3 in cart',
+        args: ['items:\n  3 in cart', '3', 'Object'],
+      },
+      'items: … (+2 args)',
+    ],
+    [
+      'console_error',
+      'console',
+      {
+        ...CTX,
+        text: 'Uncaught TypeError: x is not a function',
+        line: 9,
+        column: 4,
+        source_url: 'https://shop.example.com/app.js',
+        stack_trace: STACK,
+      },
+      'Uncaught TypeError: x is not a function',
+    ],
+    [
+      'network_request',
+      'network',
+      {
+        ...CTX,
+        request_id: '1000.7',
+        method: 'POST',
+        url: 'https://api.example.com/v1/cart',
+        document_url: CTX.url,
+        headers: { 'content-type': 'application/json' },
+        resource_type: 'Fetch',
+        post_data: '{"sku":1}',
+      },
+      'POST https://api.example.com/v1/cart',
+    ],
+    [
+      'network_response',
+      'network',
+      {
+        ...CTX,
+        request_id: '1000.7',
+        method: 'GET',
+        url: 'https://api.example.com/v1/cart',
+        status: 200,
+        status_text: 'OK',
+        mime_type: 'application/json',
+        body: '{"items":[]}',
+      },
+      '200 GET https://api.example.com/v1/cart (application/json)',
+    ],
+    [
+      'network_loading_failed',
+      'network',
+      {
+        ...CTX,
+        request_id: '1000.9',
+        url: 'https://ads.example.org/px.gif',
+        error_text: 'net::ERR_ABORTED',
+        canceled: true,
+        resource_type: 'Image',
+      },
+      'net::ERR_ABORTED https://ads.example.org/px.gif (canceled)',
+    ],
+    ['network_idle', 'network', { ...CTX }, 'network idle https://shop.example.com/cart'],
+    [
+      'page_navigation',
+      'page',
+      {
+        url: 'https://shop.example.com/checkout',
+        frame_id: 'F1',
+        loader_id: 'L2',
+        session_id: 'S',
+        target_id: 'T',
+        target_type: 'page',
+      },
+      'https://shop.example.com/checkout',
+    ],
+    [
+      'page_navigation',
+      'page',
+      { url: 'https://pay.example.com/frame', frame_id: 'F2', parent_frame_id: 'F1' },
+      'https://pay.example.com/frame (subframe)',
+    ],
+    [
+      'page_dom_content_loaded',
+      'page',
+      { ...CTX, cdp_timestamp: 81234.5 },
+      'DOMContentLoaded https://shop.example.com/cart',
+    ],
+    ['page_load', 'page', { ...CTX, cdp_timestamp: 81235.1 }, 'load https://shop.example.com/cart'],
+    [
+      'page_tab_opened',
+      'page',
+      {
+        target_id: 'T2',
+        target_type: 'page',
+        url: 'https://help.example.com/',
+        title: 'Help Center',
+        opener_id: 'T',
+      },
+      'tab opened · "Help Center" · https://help.example.com/',
+    ],
+    [
+      'page_layout_shift',
+      'page',
+      {
+        ...CTX,
+        source_frame_id: 'F1',
+        time: 1532.4,
+        duration: 0,
+        layout_shift_details: { value: 0.04871, had_recent_input: true },
+      },
+      'layout shift 0.049 after input',
+    ],
+    [
+      'page_lcp',
+      'page',
+      {
+        ...CTX,
+        source_frame_id: 'F1',
+        time: 1820.1,
+        lcp_details: {
+          render_time: 1820.6,
+          load_time: 1650,
+          size: 120000,
+          element_id: 'hero',
+          url: 'https://cdn.example.net/hero.jpg',
+          node_id: 88,
+        },
+      },
+      'LCP 1821 ms · 120000 px² · #hero · https://cdn.example.net/hero.jpg',
+    ],
+    [
+      'page_lcp',
+      'page',
+      { lcp_details: { render_time: 0, load_time: 2400, size: 5000 } },
+      'LCP 2400 ms · 5000 px²',
+    ],
+    ['page_layout_settled', 'page', { ...CTX }, 'layout settled https://shop.example.com/cart'],
+    ['page_navigation_settled', 'page', {}, 'navigation settled'],
+    [
+      'interaction_click',
+      'interaction',
+      {
+        ...CTX,
+        x: 412.6,
+        y: 88,
+        selector: 'button#checkout',
+        tag: 'BUTTON',
+        text: 'Proceed to checkout',
+      },
+      'click button#checkout <button> "Proceed to checkout" at 413,88',
+    ],
+    [
+      'interaction_key',
+      'interaction',
+      { ...CTX, key: 'Enter', selector: 'input#search', tag: 'INPUT' },
+      'key Enter on input#search',
+    ],
+    ['interaction_key', 'interaction', { key: ' ' }, 'key Space'],
+    [
+      'interaction_scroll_settled',
+      'interaction',
+      { ...CTX, from_x: 0, from_y: 0, to_x: 0, to_y: 1200, target_selector: 'div.feed' },
+      'scroll 0,0 → 0,1200 on div.feed',
+    ],
+    ['monitor_screenshot', 'screenshot', {}, 'screenshot'],
+    [
+      'monitor_disconnected',
+      'monitor',
+      { reason: 'chrome_restarted' },
+      'monitor disconnected: chrome_restarted',
+    ],
+    [
+      'monitor_reconnected',
+      'monitor',
+      { reconnect_duration_ms: 1250 },
+      'monitor reconnected after 1.3 s',
+    ],
+    [
+      'monitor_reconnect_failed',
+      'monitor',
+      { reason: 'reconnect_exhausted' },
+      'monitor reconnect failed: reconnect_exhausted',
+    ],
+    [
+      'monitor_init_failed',
+      'monitor',
+      { step: 'attach_targets' },
+      'monitor init failed at step attach_targets',
+    ],
+    [
+      'api_call',
+      'control',
+      { request_id: 'r-1', operation_id: 'writeClipboard', status: 200, duration_ms: 12 },
+      'writeClipboard → 200 (12 ms)',
+    ],
+    ['cdp_connect', 'connection', {}, 'CDP client connected'],
+    [
+      'cdp_disconnect',
+      'connection',
+      { duration_ms: 185_000, message_count: 4312, reason: 'client_close' },
+      'CDP client disconnected: client_close · after 3 min 5 s · 4312 messages',
+    ],
+    ['live_view_connect', 'connection', { session_id: 'lv-1' }, 'live view connected'],
+    [
+      'live_view_disconnect',
+      'connection',
+      { session_id: 'lv-1', duration_ms: 42_000 },
+      'live view disconnected · after 42.0 s',
+    ],
+    [
+      'captcha_solve_result',
+      'captcha',
+      {
+        captcha_type: 'turnstile',
+        status: 'success',
+        duration_ms: 4200,
+        task_id: 't-1',
+        website_host: 'shop.example.com',
+        website_path: '/login',
+      },
+      'captcha turnstile success · shop.example.com/login · 4.2 s',
+    ],
+    [
+      'captcha_solve_result',
+      'captcha',
+      {
+        captcha_type: 'recaptcha_v2',
+        status: 'failure',
+        duration_ms: 900,
+        website_host: 'a.example',
+        error_code: 'ERROR_CAPTCHA_UNSOLVABLE',
+      },
+      'captcha recaptcha_v2 failure · a.example · 900 ms · error ERROR_CAPTCHA_UNSOLVABLE',
+    ],
+    [
+      'system_oom_kill',
+      'system',
+      {
+        process_name: 'chrome',
+        pid: 1234,
+        rss_kb: 1_843_200,
+        trigger_process_name: 'chrome',
+        trigger_pid: 1234,
+        constraint: 'CONSTRAINT_NONE',
+        mem_total_kb: 4_000_000,
+        mem_free_kb: 12_000,
+        top_tasks: [{ pid: 1234, name: 'chrome', rss_kb: 1_843_200 }],
+      },
+      'OOM kill: chrome · pid 1234 · rss 1800 MB · constraint CONSTRAINT_NONE',
+    ],
+    [
+      'service_crashed',
+      'system',
+      { service_name: 'chromium', phase: 'running', pid: 77 },
+      'chromium crashed · running · pid 77',
+    ],
+  ])('%s (%#)', (type, category, data, expected) => {
+    expect(summary(type, category, data)).toBe(expected);
+  });
+});
+
+describe('describeEvent error flag', () => {
+  it.each<[string, Record<string, unknown>, boolean]>([
+    ['console_log', { level: 'warning', text: 'w' }, false],
+    ['console_error', { text: 'boom' }, true],
+    ['network_response', { status: 200 }, false],
+    ['network_response', { status: 399 }, false],
+    ['network_response', { status: 404 }, true],
+    ['network_response', { status: '503' }, true],
+    ['network_loading_failed', { error_text: 'net::ERR_FAILED' }, true],
+    ['network_loading_failed', { error_text: 'net::ERR_FAILED', canceled: false }, true],
+    ['network_loading_failed', { error_text: 'net::ERR_ABORTED', canceled: true }, false],
+    ['monitor_disconnected', {}, true],
+    ['monitor_reconnected', { reconnect_duration_ms: 5 }, false],
+    ['monitor_reconnect_failed', {}, true],
+    ['monitor_init_failed', {}, true],
+    ['service_crashed', {}, true],
+    ['system_oom_kill', {}, true],
+    ['api_call', { status: 200 }, false],
+    ['api_call', { status: 500 }, true],
+    ['api_call', { status: '404' }, true],
+    ['api_call', { status: 'not a number' }, false],
+    ['captcha_solve_result', { status: 'success' }, false],
+    ['captcha_solve_result', { status: 'timeout' }, true],
+    ['captcha_solve_result', { status: 'abandoned' }, true],
+    ['page_crashed', {}, true],
+    ['proxy_error', { message: 'upstream refused' }, true],
+    ['upload_failed', {}, true],
+    ['cdp_command', { method: 'Page.navigate' }, false],
+  ])('%s %j → %s', (type, data, expected) => {
+    expect(describeEvent(event(type, 'x', data)).error).toBe(expected);
+  });
+});
+
+describe('describeEvent level', () => {
+  it('is the console level, "log" when missing, "error" for console errors, null otherwise', () => {
+    expect(describeEvent(event('console_log', 'console', { level: 'warning' })).level).toBe(
+      'warning',
+    );
+    expect(describeEvent(event('console_log', 'console', { level: 3 })).level).toBe('log');
+    expect(describeEvent(event('console_log', 'console')).level).toBe('log');
+    expect(describeEvent(event('console_error', 'console', { level: 'error' })).level).toBe(
+      'error',
+    );
+    expect(describeEvent(event('network_idle', 'network', { level: 'info' })).level).toBeNull();
+  });
+});
+
+describe('describeEvent unknown types', () => {
+  it('summarizes from the most telling fields', () => {
+    expect(
+      summary('proxy_error', 'network', {
+        message: 'upstream refused the connection',
+        url: 'https://x.example/',
+        status: 502,
+        extra: { deep: true },
+      }),
+    ).toBe('upstream refused the connection · https://x.example/ · status=502');
+  });
+
+  it('falls back to compact JSON, cut to about 300 characters', () => {
+    expect(summary('cdp_command', 'control', { id: 7, params: { a: [1, 2] } })).toBe(
+      '{"id":7,"params":{"a":[1,2]}}',
+    );
+    const long = summary('platform_api_call', 'control', { blob: { v: 'x'.repeat(2000) } });
+    expect(long.length).toBeLessThanOrEqual(300);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('says when there is no data', () => {
+    expect(summary('heartbeat', 'system')).toBe('(no data)');
+    expect(summary('heartbeat', 'system', {})).toBe('(no data)');
+  });
+
+  it('is not confused by type names that are Object.prototype keys', () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const described = describeEvent(event(type, 'x', { text: 'hi' }));
+      expect(described.summary).toBe('hi');
+      expect(described.error).toBe(false);
+    }
+  });
+});
+
+describe('describeEvent with hostile or missing data', () => {
+  const knownTypes = [
+    'console_log',
+    'console_error',
+    'network_request',
+    'network_response',
+    'network_loading_failed',
+    'network_idle',
+    'page_navigation',
+    'page_dom_content_loaded',
+    'page_load',
+    'page_tab_opened',
+    'page_layout_shift',
+    'page_lcp',
+    'page_layout_settled',
+    'page_navigation_settled',
+    'interaction_click',
+    'interaction_key',
+    'interaction_scroll_settled',
+    'monitor_screenshot',
+    'monitor_disconnected',
+    'monitor_reconnected',
+    'monitor_reconnect_failed',
+    'monitor_init_failed',
+    'api_call',
+    'cdp_connect',
+    'cdp_disconnect',
+    'live_view_connect',
+    'live_view_disconnect',
+    'captcha_solve_result',
+    'system_oom_kill',
+    'service_crashed',
+    'brand_new_type',
+  ];
+  const wrong = {
+    text: { nested: 'object' },
+    args: 'not an array',
+    url: ['array'],
+    method: null,
+    status: { code: 500 },
+    mime_type: 42,
+    title: false,
+    x: 'left',
+    y: NaN,
+    key: {},
+    selector: [],
+    layout_shift_details: 'none',
+    lcp_details: [1, 2],
+    reason: Symbol.iterator.toString(),
+    duration_ms: 'slow',
+    rss_kb: Infinity,
+    stack_trace: { callFrames: 'nope', parent: 7 },
+    level: ['x'],
+  };
+
+  it.each(knownTypes)('%s never throws nor prints undefined or [object Object]', (type) => {
+    for (const data of [undefined, {}, wrong]) {
+      const described = describeEvent(event(type, 'whatever', data));
+      expect(described.summary).not.toMatch(/undefined|\[object Object\]|NaN|Infinity/);
+      expect(described.summary).not.toMatch(/[\r\n]/);
+      expect(described.haystack).not.toMatch(/undefined|\[object Object\]/);
+    }
+  });
+
+  it('collapses line breaks and bounds the summary', () => {
+    const text = `first\r\n  line\u2028${'y'.repeat(5000)}`;
+    const described = describeEvent(
+      event('network_loading_failed', 'network', { error_text: text }),
+    );
+    expect(described.summary).toMatch(/^first line y+…$/);
+    expect(described.summary.length).toBeLessThanOrEqual(SUMMARY_MAX);
+    const huge = describeEvent(event('console_log', 'console', { text: 'z'.repeat(100_000) }));
+    expect(huge.summary.length).toBeLessThanOrEqual(SUMMARY_MAX);
+    expect(huge.haystack.length).toBeLessThanOrEqual(HAYSTACK_MAX);
+  });
+
+  it('keeps hostile markup as plain text', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    expect(summary('console_log', 'console', { text: markup })).toBe(markup);
+  });
+
+  it('reads status, coordinates and durations sent as numeric strings', () => {
+    expect(
+      summary('api_call', 'control', { operation_id: 'op', status: '201', duration_ms: '7' }),
+    ).toBe('op → 201 (7 ms)');
+    expect(summary('interaction_click', 'interaction', { x: '10', y: '20' })).toBe(
+      'click at 10,20',
+    );
+  });
+
+  it('tolerates a cyclic stack trace parent chain without hanging', () => {
+    const stack: Record<string, unknown> = {
+      callFrames: [{ functionName: 'spin', url: 'https://a/' }],
+    };
+    stack.parent = stack;
+    const described = describeEvent(
+      event('console_error', 'console', { text: 'e', stack_trace: stack }),
+    );
+    expect(described.haystack).toContain('spin');
+    expect(described.haystack.length).toBeLessThanOrEqual(HAYSTACK_MAX);
+  });
+});
+
+describe('describeEvent dropped data', () => {
+  it('says the server dropped the data of a truncated event', () => {
+    const truncated = { ...event('console_error', 'console', null), truncated: true };
+    const described = describeEvent(truncated);
+    expect(described.summary).toBe('data dropped by the server (event over 1 MB)');
+    expect(described.error).toBe(true);
+    expect(described.level).toBe('error');
+  });
+
+  it('treats data null as dropped, except for types that carry no data', () => {
+    expect(summary('network_response', 'network', null)).toBe(
+      'data dropped by the server (event over 1 MB)',
+    );
+    expect(summary('cdp_connect', 'connection', null)).toBe('CDP client connected');
+  });
+});
+
+describe('describeEvent haystack', () => {
+  it('holds the summary, type, category and the searched fields, lower-cased', () => {
+    const described = describeEvent(
+      event('console_log', 'console', {
+        text: 'Cart Loaded',
+        args: ['Cart Loaded', 'SKU-42', 7, { no: 'objects' }],
+        url: 'https://Shop.example.com/cart',
+        source_url: 'https://shop.example.com/src.js',
+        selector: '#Buy',
+        message: 'Hello',
+        stack_trace: STACK,
+        request_id: 'not-searched-id',
+      }),
+    );
+    const hay = described.haystack;
+    for (const part of [
+      'cart loaded',
+      'console_log',
+      'console',
+      'https://shop.example.com/cart',
+      'https://shop.example.com/src.js',
+      'sku-42 7',
+      '#buy',
+      'hello',
+      'handleclick',
+      'https://shop.example.com/app.js',
+      'loadcart',
+      'https://cdn.example.net/vendor.js',
+    ]) {
+      expect(hay).toContain(part);
+    }
+    expect(hay).not.toContain('not-searched-id');
+    expect(hay).toBe(hay.toLowerCase());
+  });
+
+  it('holds the other searched fields', () => {
+    const hay = describeEvent(
+      event('mixed', 'x', {
+        document_url: 'https://doc/',
+        error_text: 'ERR_X',
+        target_selector: 'div.t',
+        key: 'Escape',
+        title: 'Title',
+        operation_id: 'takeScreenshot',
+        reason: 'upstream_error',
+        redirect_url: 'https://redir/',
+      }),
+    ).haystack;
+    for (const part of [
+      'https://doc/',
+      'err_x',
+      'div.t',
+      'escape',
+      'title',
+      'takescreenshot',
+      'upstream_error',
+      'https://redir/',
+    ]) {
+      expect(hay).toContain(part);
+    }
+  });
+});

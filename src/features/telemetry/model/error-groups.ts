@@ -1,0 +1,217 @@
+import type { StackCallFrame } from '../../../types/api';
+import { readTopFrame, toFrameView, type FrameView } from './stack-trace';
+import type { EventItem } from './types';
+
+/**
+ * Grouping of console errors: errors with the same text thrown at the same place (innermost frame)
+ * collapse into one group that counts them and lists where each occurrence sits in the timeline.
+ * Kept incrementally (add on append, evict on eviction, both in index order) so that it stays cheap
+ * at the telemetry cap of 100,000 events.
+ */
+
+export interface ErrorGroup {
+  key: string;
+  text: string;
+  topFrame: FrameView | null;
+  count: number;
+  firstTsUs: number;
+  lastTsUs: number;
+  /** Timeline indexes of the occurrences, ascending. */
+  occurrences: number[];
+  /** ts (µs) of each occurrence, parallel to `occurrences`. */
+  occurrenceTsUs: number[];
+}
+
+interface Located {
+  text: string;
+  frame: StackCallFrame | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sourcePosition(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : -1;
+}
+
+/**
+ * Text and top frame of a console error: the first call frame of `stack_trace`, else the
+ * `source_url`/`line`/`column` of an uncaught exception (zero-based like CDP's exceptionDetails).
+ */
+function locate(item: EventItem): Located | null {
+  if (item.event.type !== 'console_error') return null;
+  const data = item.event.data;
+  if (!isRecord(data)) return { text: '', frame: null };
+  const text = typeof data.text === 'string' ? data.text : '';
+  let frame = readTopFrame(data.stack_trace);
+  if (!frame && typeof data.source_url === 'string') {
+    frame = {
+      functionName: '',
+      scriptId: '',
+      url: data.source_url,
+      lineNumber: sourcePosition(data.line),
+      columnNumber: sourcePosition(data.column),
+    };
+  }
+  return { text, frame };
+}
+
+function keyOf({ text, frame }: Located): string {
+  // The length prefix keeps "text + frame" unambiguous whatever the text holds.
+  const where = frame ? `${frame.url}:${frame.lineNumber}:${frame.columnNumber}` : '';
+  return `${text.length}:${text}@${where}`;
+}
+
+/** The group key of a `console_error` event item (text and top frame), else null. */
+export function errorGroupKey(item: EventItem): string | null {
+  const located = locate(item);
+  return located ? keyOf(located) : null;
+}
+
+/** A first-in first-out queue that drops from the front in O(1) amortised. */
+class Fifo<T> {
+  private values: (T | undefined)[] = [];
+  private head = 0;
+
+  get size(): number {
+    return this.values.length - this.head;
+  }
+  push(value: T): void {
+    this.values.push(value);
+  }
+  first(): T | undefined {
+    return this.values[this.head];
+  }
+  last(): T | undefined {
+    return this.size > 0 ? this.values[this.values.length - 1] : undefined;
+  }
+  shift(): T | undefined {
+    const value = this.values[this.head];
+    this.values[this.head] = undefined;
+    this.head += 1;
+    if (this.head >= 1024 && this.head * 2 >= this.values.length) {
+      this.values = this.values.slice(this.head);
+      this.head = 0;
+    }
+    return value;
+  }
+  toArray(): T[] {
+    return this.values.slice(this.head) as T[];
+  }
+}
+
+interface GroupState {
+  key: string;
+  text: string;
+  topFrame: FrameView | null;
+  indexes: Fifo<number>;
+  times: Fifo<number>;
+  /** What list() last returned for this group; null after a change. */
+  snapshot: ErrorGroup | null;
+}
+
+export class ErrorGroups {
+  /** Insertion order is least recently seen first: a group is re-inserted when it occurs again. */
+  private groups = new Map<string, GroupState>();
+  /** Every occurrence in index order with its group, so eviction needs no key. */
+  private order = new Fifo<number>();
+  private orderGroups = new Fifo<GroupState>();
+  private lastAdded = Number.NEGATIVE_INFINITY;
+  private listed: ErrorGroup[] | null = null;
+  private changes = 0;
+
+  /** Bumped on every change. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Number of groups. */
+  get size(): number {
+    return this.groups.size;
+  }
+
+  /** Call in index order for every appended event item; other types are ignored. */
+  add(item: EventItem): void {
+    if (item.index <= this.lastAdded) return;
+    const located = locate(item);
+    if (!located) return;
+    this.lastAdded = item.index;
+    const key = keyOf(located);
+    let group = this.groups.get(key);
+    if (group) {
+      this.groups.delete(key);
+    } else {
+      group = {
+        key,
+        text: located.text,
+        topFrame: located.frame ? toFrameView(located.frame) : null,
+        indexes: new Fifo(),
+        times: new Fifo(),
+        snapshot: null,
+      };
+    }
+    this.groups.set(key, group);
+    group.indexes.push(item.index);
+    group.times.push(item.tsUs);
+    group.snapshot = null;
+    this.order.push(item.index);
+    this.orderGroups.push(group);
+    this.changed();
+  }
+
+  /** Call in index order for evicted items; drops occurrences up to and including its index. */
+  evict(item: EventItem): void {
+    let dropped = false;
+    for (let front = this.order.first(); front !== undefined && front <= item.index;) {
+      this.order.shift();
+      const group = this.orderGroups.shift();
+      if (group) {
+        group.indexes.shift();
+        group.times.shift();
+        group.snapshot = null;
+        if (group.indexes.size === 0) this.groups.delete(group.key);
+      }
+      dropped = true;
+      front = this.order.first();
+    }
+    if (dropped) this.changed();
+  }
+
+  clear(): void {
+    this.groups.clear();
+    this.order = new Fifo();
+    this.orderGroups = new Fifo();
+    this.lastAdded = Number.NEGATIVE_INFINITY;
+    this.changed();
+  }
+
+  /** The groups, most recently seen first. The same array is returned until the next change. */
+  list(): ErrorGroup[] {
+    if (this.listed) return this.listed;
+    const list: ErrorGroup[] = [];
+    for (const group of this.groups.values()) {
+      if (!group.snapshot) {
+        group.snapshot = {
+          key: group.key,
+          text: group.text,
+          topFrame: group.topFrame,
+          count: group.indexes.size,
+          firstTsUs: group.times.first() ?? Number.NaN,
+          lastTsUs: group.times.last() ?? Number.NaN,
+          occurrences: group.indexes.toArray(),
+          occurrenceTsUs: group.times.toArray(),
+        };
+      }
+      list.push(group.snapshot);
+    }
+    list.reverse();
+    this.listed = list;
+    return list;
+  }
+
+  private changed(): void {
+    this.changes += 1;
+    this.listed = null;
+  }
+}

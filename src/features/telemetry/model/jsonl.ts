@@ -1,0 +1,136 @@
+import type { TelemetryEvent } from '../../../types/api';
+import { decodeEnvelope } from './decode';
+import type { EventItem } from './types';
+
+const SCREENSHOT = 'monitor_screenshot';
+/** Lines are gathered into parts of about this many characters before they go into the Blob. */
+const PART_CHARS = 1 << 20;
+/** Longest raw text kept for an unreadable line. */
+const RAW_LIMIT = 2048;
+
+/** The wire form of an item's event: same fields, same order, `data` and `truncated` only if set. */
+function wireEvent(event: TelemetryEvent, data: TelemetryEvent['data']): TelemetryEvent {
+  const wire: TelemetryEvent = {
+    ts: event.ts,
+    type: event.type,
+    category: event.category,
+    source: event.source,
+  };
+  if (data !== undefined) wire.data = data;
+  if (event.truncated === true) wire.truncated = true;
+  return wire;
+}
+
+/** A screenshot's data with its image back in `png`, or marked `png_released` when it is gone. */
+async function screenshotData(
+  item: EventItem,
+  readImage: (item: EventItem) => Promise<string | null>,
+): Promise<TelemetryEvent['data']> {
+  const data = item.event.data;
+  if (!item.screenshot || data === null) return data;
+  const png = await readImage(item);
+  return png === null ? { ...data, png_released: true } : { ...data, png };
+}
+
+/**
+ * The events as JSON Lines, one `{"seq":n,"event":{…}}` envelope per line as it came on the wire.
+ * Screenshot images are read back with `readImage` (base64 PNG) into `data.png`; an image that was
+ * already released is left out and the line says `"png_released": true`. The Blob is built from
+ * parts of about 1 MB, never from one string.
+ */
+export async function exportJsonl(
+  items: Iterable<EventItem>,
+  readImage: (item: EventItem) => Promise<string | null>,
+): Promise<Blob> {
+  const parts: string[] = [];
+  let lines: string[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const data =
+      item.event.type === SCREENSHOT ? await screenshotData(item, readImage) : item.event.data;
+    const line = `${JSON.stringify({ seq: item.seq, event: wireEvent(item.event, data) })}\n`;
+    lines.push(line);
+    chars += line.length;
+    if (chars >= PART_CHARS) {
+      parts.push(lines.join(''));
+      lines = [];
+      chars = 0;
+    }
+  }
+  if (lines.length > 0) parts.push(lines.join(''));
+  return new Blob(parts, { type: 'application/x-ndjson' });
+}
+
+/**
+ * Base64 of a Blob's bytes (for a screenshot held as an object URL: `fetch(url)` then `blob()`).
+ * Uses FileReader's data URL, which encodes natively and also exists where Blob lacks arrayBuffer().
+ */
+export function imageToBase64(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : '';
+      const comma = url.indexOf(',');
+      if (comma === -1) reject(new Error('the image could not be read'));
+      else resolve(url.slice(comma + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('the image could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** `telemetry-<session>-YYYYMMDD-HHMM[-filtered].jsonl` in local time; the id keeps [A-Za-z0-9_-]. */
+export function exportFileName(sessionId: string, when: Date, filtered: boolean): string {
+  const session = sessionId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64) || 'session';
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const stamp =
+    `${when.getFullYear()}${pad(when.getMonth() + 1)}${pad(when.getDate())}` +
+    `-${pad(when.getHours())}${pad(when.getMinutes())}`;
+  return `telemetry-${session}-${stamp}${filtered ? '-filtered' : ''}.jsonl`;
+}
+
+export interface JsonlEnvelope {
+  /** One-based line number in the file. */
+  line: number;
+  seq: number;
+  event: TelemetryEvent;
+}
+
+export interface JsonlProblem {
+  line: number;
+  reason: string;
+  /** The line as found, cut to 2 KB. */
+  raw: string;
+}
+
+function cut(raw: string): string {
+  if (raw.length <= RAW_LIMIT) return raw;
+  const end = /[\uD800-\uDBFF]/.test(raw.charAt(RAW_LIMIT - 1)) ? RAW_LIMIT - 1 : RAW_LIMIT;
+  return raw.slice(0, end);
+}
+
+/**
+ * Reads a JSON Lines file of telemetry envelopes. Each non-blank line is decoded like a stream
+ * frame; lines that cannot be read become problems with their line number. LF or CRLF line ends
+ * and a leading byte order mark are accepted. Never throws.
+ */
+export function parseJsonl(text: string): { envelopes: JsonlEnvelope[]; problems: JsonlProblem[] } {
+  const envelopes: JsonlEnvelope[] = [];
+  const problems: JsonlProblem[] = [];
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let start = 0;
+  let line = 0;
+  while (start <= body.length) {
+    const newline = body.indexOf('\n', start);
+    const end = newline === -1 ? body.length : newline;
+    line += 1;
+    let raw = body.slice(start, end);
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    start = end + 1;
+    if (/^\s*$/.test(raw)) continue;
+    const decoded = decodeEnvelope(raw);
+    if (decoded.ok) envelopes.push({ line, seq: decoded.seq, event: decoded.event });
+    else problems.push({ line, reason: decoded.reason, raw: cut(raw) });
+  }
+  return { envelopes, problems };
+}

@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NetworkIndex,
+  bodyMayBeCut,
+  describeExchange,
+  prettyBody,
+  readHeaders,
+  type NetworkExchange,
+} from './network';
+import type { EventItem } from './types';
+
+let nextIndex = 0;
+
+function item(
+  type: string,
+  data: Record<string, unknown> | null,
+  options: { tsUs?: number; epoch?: number } = {},
+): EventItem {
+  const index = nextIndex++;
+  const tsUs = options.tsUs ?? 1_700_000_000_000_000 + index * 1000;
+  return {
+    kind: 'event',
+    index,
+    tsUs,
+    epoch: options.epoch ?? 0,
+    seq: index + 1,
+    event: { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data },
+    summary: type,
+    error: false,
+    level: null,
+    haystack: '',
+  };
+}
+
+const request = (id: string, extra: Record<string, unknown> = {}, tsUs?: number): EventItem =>
+  item(
+    'network_request',
+    { request_id: id, method: 'GET', url: `https://x.test/${id}`, ...extra },
+    { tsUs },
+  );
+
+describe('NetworkIndex', () => {
+  it('pairs a request with its response and measures the duration', () => {
+    const index = new NetworkIndex();
+    const req = request('1', {}, 1_000_000);
+    const res = item('network_response', { request_id: '1', status: 200 }, { tsUs: 1_250_500 });
+    index.add(req);
+    expect(index.exchangeOf(req)?.durationMs).toBeNull();
+    index.add(res);
+    const exchange = index.exchangeOf(req);
+    expect(exchange).toEqual({
+      requestId: '1',
+      request: req,
+      response: res,
+      failed: null,
+      redirects: [],
+      durationMs: 250.5,
+    });
+    expect(index.exchangeOf(res)).toBe(exchange);
+  });
+
+  it('pairs a failure and keeps unrelated ids apart', () => {
+    const index = new NetworkIndex();
+    const a = request('a', {}, 0);
+    const b = request('b', {}, 0);
+    const failed = item(
+      'network_loading_failed',
+      { request_id: 'a', error_text: 'net::ERR_ABORTED' },
+      { tsUs: 3000 },
+    );
+    [a, b, failed].forEach((x) => index.add(x));
+    expect(index.exchangeOf(a)?.failed).toBe(failed);
+    expect(index.exchangeOf(a)?.durationMs).toBe(3);
+    expect(index.exchangeOf(b)?.failed).toBeNull();
+  });
+
+  it('keeps earlier requests of a redirect chain', () => {
+    const index = new NetworkIndex();
+    const first = request('r', { url: 'http://a.test/' });
+    const second = request('r', {
+      url: 'https://a.test/',
+      is_redirect: true,
+      redirect_url: 'http://a.test/',
+    });
+    const third = request('r', { url: 'https://www.a.test/', is_redirect: true });
+    const res = item('network_response', { request_id: 'r', status: 200 });
+    [first, second, third, res].forEach((x) => index.add(x));
+    const exchange = index.exchangeOf(first);
+    expect(exchange?.request).toBe(third);
+    expect(exchange?.redirects).toEqual([first, second]);
+    expect(exchange?.response).toBe(res);
+    expect(index.exchangeOf(third)).toBe(exchange);
+    expect(describeExchange(exchange!).redirectedFrom).toEqual([
+      'http://a.test/',
+      'https://a.test/',
+    ]);
+  });
+
+  it('starts a new exchange when an id is reused without a redirect', () => {
+    const index = new NetworkIndex();
+    const first = request('x');
+    const firstRes = item('network_response', { request_id: 'x', status: 200 });
+    const again = request('x');
+    const againRes = item('network_response', { request_id: 'x', status: 404 });
+    [first, firstRes, again, againRes].forEach((x) => index.add(x));
+    expect(index.exchangeOf(first)?.response).toBe(firstRes);
+    expect(index.exchangeOf(again)?.response).toBe(againRes);
+    expect(index.exchangeOf(again)?.redirects).toEqual([]);
+  });
+
+  it('keys by epoch, since request ids repeat after a restart', () => {
+    const index = new NetworkIndex();
+    const before = request('1');
+    const after = item('network_response', { request_id: '1', status: 200 }, { epoch: 1 });
+    index.add(before);
+    index.add(after);
+    expect(index.exchangeOf(before)?.response).toBeNull();
+    expect(index.exchangeOf(after)?.request).toBeNull();
+  });
+
+  it('ignores other types, missing or non-string ids, and items it never saw', () => {
+    const index = new NetworkIndex();
+    const others = [
+      item('console_log', { request_id: '1' }),
+      item('network_request', { request_id: 7 }),
+      item('network_response', null),
+      item('network_idle', {}),
+    ];
+    others.forEach((x) => index.add(x));
+    expect(index.size).toBe(0);
+    for (const x of others) expect(index.exchangeOf(x)).toBeNull();
+  });
+
+  it('lets go of evicted items and forgets exchanges once all their items are gone', () => {
+    const index = new NetworkIndex();
+    const first = request('e');
+    const redirect = request('e', { is_redirect: true });
+    const res = item('network_response', { request_id: 'e', status: 200 });
+    [first, redirect, res].forEach((x) => index.add(x));
+    const before = index.exchangeOf(res);
+    index.evict(first);
+    expect(index.exchangeOf(first)).toBeNull();
+    const after = index.exchangeOf(res);
+    expect(after).not.toBe(before);
+    expect(after?.redirects).toEqual([]);
+    index.evict(redirect);
+    expect(index.exchangeOf(res)?.request).toBeNull();
+    expect(index.exchangeOf(res)?.durationMs).toBeNull();
+    index.evict(res);
+    expect(index.size).toBe(0);
+    // A later response with the same id is not joined to the forgotten exchange.
+    const late = item('network_response', { request_id: 'e', status: 500 });
+    index.add(late);
+    expect(index.exchangeOf(late)?.request).toBeNull();
+  });
+
+  it('holds nothing after many events pass through a bounded window, and after clear', () => {
+    const index = new NetworkIndex();
+    const window: EventItem[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      const id = String(n >> 1);
+      const next =
+        n % 2 === 0 ? request(id) : item('network_response', { request_id: id, status: 200 });
+      index.add(next);
+      window.push(next);
+      if (window.length > 100) index.evict(window.shift()!);
+    }
+    expect(index.size).toBe(100);
+    window.forEach((x) => index.evict(x));
+    expect(index.size).toBe(0);
+    index.add(request('z'));
+    index.clear();
+    expect(index.size).toBe(0);
+  });
+});
+
+describe('readHeaders', () => {
+  it('reads string and string-array values, sorted by name case-insensitively', () => {
+    expect(
+      readHeaders({ 'X-b': '2', accept: '*/*', 'Set-Cookie': ['a=1', 'b=2'], 'x-A': '1' }),
+    ).toEqual([
+      ['accept', '*/*'],
+      ['Set-Cookie', 'a=1'],
+      ['Set-Cookie', 'b=2'],
+      ['x-A', '1'],
+      ['X-b', '2'],
+    ]);
+  });
+
+  it('skips what is not a header', () => {
+    expect(readHeaders(null)).toEqual([]);
+    expect(readHeaders('a: b')).toEqual([]);
+    expect(readHeaders([['a', 'b']])).toEqual([]);
+    expect(readHeaders({ a: 1, b: null, c: { d: 'e' }, e: ['ok', 2], f: 'x' })).toEqual([
+      ['e', 'ok'],
+      ['f', 'x'],
+    ]);
+  });
+});
+
+describe('describeExchange', () => {
+  const exchange = (parts: Partial<NetworkExchange>): NetworkExchange => ({
+    requestId: '1',
+    request: null,
+    response: null,
+    failed: null,
+    redirects: [],
+    durationMs: null,
+    ...parts,
+  });
+
+  it('reads validated fields from request, response and failure', () => {
+    const view = describeExchange(
+      exchange({
+        request: request('1', {
+          method: 'POST',
+          headers: { b: '2', A: '1' },
+          post_data: '{"a":1}',
+          initiator_type: 'script',
+          resource_type: 'Fetch',
+          document_url: 'https://x.test/',
+        }),
+        response: item('network_response', {
+          request_id: '1',
+          status: 404,
+          status_text: 'Not Found',
+          mime_type: 'application/json',
+          headers: 'junk',
+          body: '{}',
+        }),
+        durationMs: 12,
+      }),
+    );
+    expect(view).toMatchObject({
+      method: 'POST',
+      url: 'https://x.test/1',
+      status: 404,
+      statusText: 'Not Found',
+      errorText: null,
+      mimeType: 'application/json',
+      resourceType: 'Fetch',
+      initiatorType: 'script',
+      documentUrl: 'https://x.test/',
+      requestHeaders: [
+        ['A', '1'],
+        ['b', '2'],
+      ],
+      responseHeaders: [],
+      postData: '{"a":1}',
+      body: '{}',
+      durationMs: 12,
+    });
+  });
+
+  it('survives wrong types and a failure without a request', () => {
+    const view = describeExchange(
+      exchange({
+        failed: item('network_loading_failed', {
+          request_id: '1',
+          canceled: true,
+          error_text: 5,
+          url: ['no'],
+          status: '200',
+        }),
+      }),
+    );
+    expect(view).toMatchObject({
+      method: null,
+      url: null,
+      status: null,
+      errorText: '',
+      canceled: true,
+      requestHeaders: null,
+      responseHeaders: null,
+    });
+  });
+});
+
+describe('body helpers', () => {
+  it('indents JSON objects and arrays, and leaves other text alone', () => {
+    expect(prettyBody(' {"a":[1]}')).toEqual({ text: '{\n  "a": [\n    1\n  ]\n}', json: true });
+    expect(prettyBody('{"a":')).toEqual({ text: '{"a":', json: false });
+    expect(prettyBody('42')).toEqual({ text: '42', json: false });
+  });
+
+  it('says a body may be cut once it reaches the 4 KB capture limit', () => {
+    expect(bodyMayBeCut('a'.repeat(4000))).toBe(false);
+    expect(bodyMayBeCut('a'.repeat(4093))).toBe(true);
+    expect(bodyMayBeCut('é'.repeat(2047))).toBe(true);
+  });
+});

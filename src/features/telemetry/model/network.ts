@@ -1,0 +1,255 @@
+import type { EventItem } from './types';
+
+/**
+ * Network events paired by CDP request id. A redirect re-uses the request id (Chromium sends a new
+ * request with `is_redirect`), so the earlier requests of a chain are kept as `redirects`.
+ */
+export interface NetworkExchange {
+  requestId: string;
+  request: EventItem | null;
+  response: EventItem | null;
+  failed: EventItem | null;
+  /** Earlier requests of the same id, oldest first, when the later one came with `is_redirect`. */
+  redirects: EventItem[];
+  /** Response or failure ts minus request ts, in milliseconds; null while either is missing. */
+  durationMs: number | null;
+}
+
+const REQUEST = 'network_request';
+const RESPONSE = 'network_response';
+const FAILED = 'network_loading_failed';
+
+interface Entry {
+  requestId: string;
+  key: string;
+  request: EventItem | null;
+  response: EventItem | null;
+  failed: EventItem | null;
+  redirects: EventItem[];
+  /** Built on demand, dropped on every change so views get a new object only when it changed. */
+  view: NetworkExchange | null;
+}
+
+function requestIdOf(item: EventItem): string | null {
+  const type = item.event.type;
+  if (type !== REQUEST && type !== RESPONSE && type !== FAILED) return null;
+  const id = item.event.data?.request_id;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+function isEmpty(entry: Entry): boolean {
+  return !entry.request && !entry.response && !entry.failed && entry.redirects.length === 0;
+}
+
+/**
+ * Pairs `network_request`, `network_response` and `network_loading_failed` items by epoch and
+ * request id. Items are added and evicted in index order; each costs O(1) (a redirect chain is
+ * shortened from its oldest end), and evicted items are no longer referenced.
+ */
+export class NetworkIndex {
+  /** The exchange that new events of an (epoch, request id) join. */
+  private readonly current = new Map<string, Entry>();
+  /** The exchange of every retained network item, by absolute index. */
+  private readonly byIndex = new Map<number, Entry>();
+
+  /** Network items currently retained (for tests and diagnostics). */
+  get size(): number {
+    return this.byIndex.size;
+  }
+
+  add(item: EventItem): void {
+    const requestId = requestIdOf(item);
+    if (requestId === null || this.byIndex.has(item.index)) return;
+    const key = `${item.epoch}\u0000${requestId}`;
+    let entry = this.current.get(key);
+    const type = item.event.type;
+    if (type === REQUEST) {
+      if (entry && entry.request && !entry.response && !entry.failed && isRedirect(item)) {
+        entry.redirects.push(entry.request);
+        entry.request = item;
+      } else {
+        entry = this.start(key, requestId);
+        entry.request = item;
+      }
+    } else {
+      if (!entry || entry.response || entry.failed) entry = this.start(key, requestId);
+      if (type === RESPONSE) entry.response = item;
+      else entry.failed = item;
+    }
+    entry.view = null;
+    this.byIndex.set(item.index, entry);
+  }
+
+  evict(item: EventItem): void {
+    const entry = this.byIndex.get(item.index);
+    if (!entry) return;
+    this.byIndex.delete(item.index);
+    if (entry.request === item) entry.request = null;
+    else if (entry.response === item) entry.response = null;
+    else if (entry.failed === item) entry.failed = null;
+    else if (entry.redirects[0] === item) entry.redirects.shift();
+    else entry.redirects = entry.redirects.filter((redirect) => redirect !== item);
+    entry.view = null;
+    if (isEmpty(entry) && this.current.get(entry.key) === entry) this.current.delete(entry.key);
+  }
+
+  clear(): void {
+    this.current.clear();
+    this.byIndex.clear();
+  }
+
+  /** The exchange a network item belongs to; null for other items and ones not (or no longer) held. */
+  exchangeOf(item: EventItem): NetworkExchange | null {
+    const entry = this.byIndex.get(item.index);
+    if (!entry) return null;
+    entry.view ??= {
+      requestId: entry.requestId,
+      request: entry.request,
+      response: entry.response,
+      failed: entry.failed,
+      redirects: [...entry.redirects],
+      durationMs: durationOf(entry),
+    };
+    return entry.view;
+  }
+
+  private start(key: string, requestId: string): Entry {
+    const entry: Entry = {
+      requestId,
+      key,
+      request: null,
+      response: null,
+      failed: null,
+      redirects: [],
+      view: null,
+    };
+    this.current.set(key, entry);
+    return entry;
+  }
+}
+
+function isRedirect(item: EventItem): boolean {
+  return item.event.data?.is_redirect === true;
+}
+
+function durationOf(entry: Entry): number | null {
+  const end = entry.response ?? entry.failed;
+  if (!entry.request || !end) return null;
+  const ms = (end.tsUs - entry.request.tsUs) / 1000;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Header pairs from an untrusted value: an object of name → string or name → string[] (one pair per
+ * element). Anything else is skipped. Sorted by name, case-insensitively; equal names keep their order.
+ */
+export function readHeaders(value: unknown): [string, string][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const pairs: [string, string][] = [];
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry === 'string') pairs.push([name, entry]);
+    else if (Array.isArray(entry)) {
+      for (const part of entry) if (typeof part === 'string') pairs.push([name, part]);
+    }
+  }
+  return pairs
+    .map((pair) => ({ pair, sortKey: pair[0].toLowerCase() }))
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))
+    .map(({ pair }) => pair);
+}
+
+/** What the detail view shows of an exchange, every field validated (null when absent). */
+export interface NetworkExchangeView {
+  method: string | null;
+  url: string | null;
+  status: number | null;
+  statusText: string | null;
+  /** Set when the request failed: the network error text, or '' when none was given. */
+  errorText: string | null;
+  canceled: boolean;
+  /** ts (µs) of the request, else of the first event held. */
+  startedUs: number | null;
+  durationMs: number | null;
+  mimeType: string | null;
+  resourceType: string | null;
+  initiatorType: string | null;
+  documentUrl: string | null;
+  /** URLs this request was redirected from, oldest first. */
+  redirectedFrom: string[];
+  /** null when the request event is not held. */
+  requestHeaders: [string, string][] | null;
+  /** null when there is no response event. */
+  responseHeaders: [string, string][] | null;
+  postData: string | null;
+  body: string | null;
+}
+
+type Data = Record<string, unknown> | null | undefined;
+
+function text(data: Data, field: string): string | null {
+  const value = data?.[field];
+  return typeof value === 'string' ? value : null;
+}
+
+function firstText(field: string, ...sources: Data[]): string | null {
+  for (const data of sources) {
+    const value = text(data, field);
+    if (value !== null && value !== '') return value;
+  }
+  return null;
+}
+
+/** Reads the fields the detail view shows from the exchange's untrusted event data. */
+export function describeExchange(exchange: NetworkExchange): NetworkExchangeView {
+  const request = exchange.request?.event.data;
+  const response = exchange.response?.event.data;
+  const failed = exchange.failed?.event.data;
+  const status = response?.status;
+  const redirectedFrom = exchange.redirects
+    .map((item) => text(item.event.data, 'url'))
+    .filter((url): url is string => url !== null && url !== '');
+  const redirectUrl = text(request, 'redirect_url');
+  if (redirectedFrom.length === 0 && request?.is_redirect === true && redirectUrl) {
+    redirectedFrom.push(redirectUrl);
+  }
+  const first = exchange.request ?? exchange.response ?? exchange.failed;
+  return {
+    method: firstText('method', request, response),
+    url: firstText('url', request, response, failed),
+    status: typeof status === 'number' && Number.isFinite(status) ? status : null,
+    statusText: firstText('status_text', response),
+    errorText: exchange.failed ? (text(failed, 'error_text') ?? '') : null,
+    canceled: failed?.canceled === true,
+    startedUs: first && Number.isFinite(first.tsUs) ? first.tsUs : null,
+    durationMs: exchange.durationMs,
+    mimeType: firstText('mime_type', response),
+    resourceType: firstText('resource_type', request, response, failed),
+    initiatorType: firstText('initiator_type', request),
+    documentUrl: firstText('document_url', request),
+    redirectedFrom,
+    requestHeaders: exchange.request ? readHeaders(request?.headers) : null,
+    responseHeaders: exchange.response ? readHeaders(response?.headers) : null,
+    postData: text(request, 'post_data'),
+    body: text(response, 'body'),
+  };
+}
+
+/** Bodies this long (UTF-8 bytes) may have been cut by the server (4 KB of other text, 8 KB of
+ *  structured text; a cut on a character boundary can end up to 3 bytes short). */
+const MAY_BE_CUT_BYTES = 4096 - 3;
+
+/** Whether a captured body reached the server's capture limit, so it may be incomplete. */
+export function bodyMayBeCut(body: string): boolean {
+  if (body.length * 3 < MAY_BE_CUT_BYTES) return false;
+  return new TextEncoder().encode(body).length >= MAY_BE_CUT_BYTES;
+}
+
+/** The body indented when it is JSON (an object or array), else as given. */
+export function prettyBody(body: string): { text: string; json: boolean } {
+  if (!/^\s*[[{]/.test(body)) return { text: body, json: false };
+  try {
+    return { text: JSON.stringify(JSON.parse(body) as unknown, null, 2), json: true };
+  } catch {
+    return { text: body, json: false };
+  }
+}

@@ -1,0 +1,29 @@
+import { formatTimestamp } from '../../../lib/time-format';
+import type { Overview } from './overview';
+
+/** Local clock time `HH:MM:SS` of a Unix-µs instant ('' when not finite). */
+export function clockSeconds(tsUs: number): string {
+  return formatTimestamp(tsUs / 1000, 'local', 0).slice(0, 8);
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * One sentence describing the overview for assistive technology, e.g. "Event density from
+ * 12:01:02 to 12:05:40: 120 events, 3 errors, 2 navigations, 5 screenshots".
+ */
+export function describeOverview(overview: Overview): string {
+  const { totals } = overview;
+  if (totals.events === 0) return 'No events yet';
+  return (
+    `Event density from ${clockSeconds(overview.startUs)} to ${clockSeconds(overview.endUs)}: ` +
+    [
+      count(totals.events, 'event'),
+      count(totals.errors, 'error'),
+      count(totals.navigations, 'navigation'),
+      count(totals.screenshots, 'screenshot'),
+    ].join(', ')
+  );
+}

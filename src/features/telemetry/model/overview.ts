@@ -1,0 +1,223 @@
+/**
+ * The overview of a whole timeline: per-category event density in time bins, plus the markers
+ * drawn on top (errors, top-level navigations, screenshots). Pure; computed in one pass over the
+ * retained items, with no allocation per event beyond the capped marker arrays.
+ */
+import { KNOWN_CATEGORIES } from './catalogue';
+import type { EventItem, TimelineSource } from './types';
+
+export interface OverviewLane {
+  category: string;
+  /** Events per time bin. */
+  bins: Uint32Array;
+  /** Largest bin count of the lane. */
+  max: number;
+}
+
+export interface OverviewMarker {
+  tsUs: number;
+  /** Absolute timeline index of the event. */
+  index: number;
+}
+
+export interface OverviewScreenshot extends OverviewMarker {
+  /** Object URL of the PNG when it was computed; null once released. */
+  url: string | null;
+}
+
+export interface OverviewTotals {
+  events: number;
+  errors: number;
+  navigations: number;
+  screenshots: number;
+}
+
+export interface Overview {
+  /** Time range (Unix µs) from the earliest to the latest event; 0..0 when there is none. */
+  startUs: number;
+  endUs: number;
+  /** One lane per category present, in display order; empty when there is no event. */
+  lanes: OverviewLane[];
+  /** The newest `OVERVIEW_MARKER_CAP` of each kind, oldest first. */
+  errors: OverviewMarker[];
+  navigations: OverviewMarker[];
+  screenshots: OverviewScreenshot[];
+  /** Uncapped counts, for summaries. */
+  totals: OverviewTotals;
+}
+
+export const OVERVIEW_MARKER_CAP = 5_000;
+/** Categories beyond this many distinct ones share the lane `other` (keeps the strip bounded). */
+export const OVERVIEW_MAX_LANES = 24;
+/** A range of zero length (one event, or all at the same instant) is widened to this. */
+export const OVERVIEW_MIN_SPAN_US = 1_000_000;
+
+const KNOWN_ORDER: ReadonlyMap<string, number> = new Map(
+  KNOWN_CATEGORIES.map((category, position) => [category, position]),
+);
+
+// Scratch space reused across calls (the function is synchronous, so never shared mid-call):
+// the first pass records each event's ts and lane here, so binning needs no second pass over
+// the timeline and allocates nothing per event.
+let scratchTs = new Float64Array(0);
+let scratchLane = new Uint8Array(0);
+
+function ensureScratch(size: number): void {
+  if (scratchTs.length >= size) return;
+  const capacity = Math.max(1024, size, scratchTs.length * 2);
+  const ts = new Float64Array(capacity);
+  const lane = new Uint8Array(capacity);
+  ts.set(scratchTs);
+  lane.set(scratchLane);
+  scratchTs = ts;
+  scratchLane = lane;
+}
+
+/** Keeps the newest `cap` entries with amortised O(1) pushes. */
+function pushCapped<T>(list: T[], entry: T): void {
+  list.push(entry);
+  if (list.length >= OVERVIEW_MARKER_CAP * 2) list.splice(0, list.length - OVERVIEW_MARKER_CAP);
+}
+
+function trimCapped<T>(list: T[]): T[] {
+  if (list.length > OVERVIEW_MARKER_CAP) list.splice(0, list.length - OVERVIEW_MARKER_CAP);
+  return list;
+}
+
+function isTopLevelNavigation(item: EventItem): boolean {
+  if (item.event.type !== 'page_navigation') return false;
+  const parent = item.event.data?.parent_frame_id;
+  return parent === undefined || parent === null || parent === '';
+}
+
+function normalizeBins(widthBins: number): number {
+  return Number.isFinite(widthBins) ? Math.max(1, Math.floor(widthBins)) : 1;
+}
+
+function binIndex(tsUs: number, startUs: number, scale: number, bins: number): number {
+  const bin = Math.floor((tsUs - startUs) * scale);
+  return bin < 0 ? 0 : bin >= bins ? bins - 1 : bin;
+}
+
+function laneOrder(names: readonly string[]): number[] {
+  const rank = (name: string): number => KNOWN_ORDER.get(name) ?? KNOWN_ORDER.size;
+  return names
+    .map((_, lane) => lane)
+    .sort((a, b) => {
+      const nameA = names[a] ?? '';
+      const nameB = names[b] ?? '';
+      return rank(nameA) - rank(nameB) || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0);
+    });
+}
+
+function emptyOverview(): Overview {
+  return {
+    startUs: 0,
+    endUs: 0,
+    lanes: [],
+    errors: [],
+    navigations: [],
+    screenshots: [],
+    totals: { events: 0, errors: 0, navigations: 0, screenshots: 0 },
+  };
+}
+
+/**
+ * Bins the retained events of `source` into `widthBins` equal time bins per category. Only
+ * `event` items with a finite ts count; gaps, markers and unreadable items are not events.
+ */
+export function computeOverview(source: TimelineSource, widthBins: number): Overview {
+  const bins = normalizeBins(widthBins);
+  ensureScratch(Math.max(0, source.next - source.first));
+  const laneOf = new Map<string, number>();
+  const names: string[] = [];
+  const errors: OverviewMarker[] = [];
+  const navigations: OverviewMarker[] = [];
+  const screenshots: OverviewScreenshot[] = [];
+  const totals: OverviewTotals = { events: 0, errors: 0, navigations: 0, screenshots: 0 };
+  let minUs = Number.POSITIVE_INFINITY;
+  let maxUs = Number.NEGATIVE_INFINITY;
+
+  source.forEach((item) => {
+    if (item.kind !== 'event' || !Number.isFinite(item.tsUs)) return;
+    const ts = item.tsUs;
+    let lane = laneOf.get(item.event.category);
+    if (lane === undefined) {
+      const overflow = names.length >= OVERVIEW_MAX_LANES - 1;
+      const name = overflow ? 'other' : item.event.category;
+      lane = laneOf.get(name);
+      if (lane === undefined) {
+        lane = names.length;
+        names.push(name);
+        laneOf.set(name, lane);
+      }
+      laneOf.set(item.event.category, lane);
+    }
+    ensureScratch(totals.events + 1);
+    scratchTs[totals.events] = ts;
+    scratchLane[totals.events] = lane;
+    totals.events += 1;
+    if (ts < minUs) minUs = ts;
+    if (ts > maxUs) maxUs = ts;
+    if (item.error) {
+      totals.errors += 1;
+      pushCapped(errors, { tsUs: ts, index: item.index });
+    }
+    if (isTopLevelNavigation(item)) {
+      totals.navigations += 1;
+      pushCapped(navigations, { tsUs: ts, index: item.index });
+    }
+    if (item.event.type === 'monitor_screenshot' && item.screenshot) {
+      totals.screenshots += 1;
+      pushCapped(screenshots, { tsUs: ts, index: item.index, url: item.screenshot.url });
+    }
+  });
+
+  if (totals.events === 0) return emptyOverview();
+  const startUs = minUs;
+  const endUs = maxUs > minUs ? maxUs : minUs + OVERVIEW_MIN_SPAN_US;
+  const scale = bins / (endUs - startUs);
+  const counts = names.map(() => new Uint32Array(bins));
+  for (let i = 0; i < totals.events; i += 1) {
+    const laneBins = counts[scratchLane[i] ?? 0];
+    if (!laneBins) continue;
+    const bin = binIndex(scratchTs[i] ?? startUs, startUs, scale, bins);
+    laneBins[bin] = (laneBins[bin] ?? 0) + 1;
+  }
+  const lanes = laneOrder(names).map((lane): OverviewLane => {
+    const laneBins = counts[lane] ?? new Uint32Array(bins);
+    let max = 0;
+    for (const count of laneBins) if (count > max) max = count;
+    return { category: names[lane] ?? 'other', bins: laneBins, max };
+  });
+  return {
+    startUs,
+    endUs,
+    lanes,
+    errors: trimCapped(errors),
+    navigations: trimCapped(navigations),
+    screenshots: trimCapped(screenshots),
+    totals,
+  };
+}
+
+/** The bin (0..widthBins-1) holding `tsUs`; times outside the range clamp to the edges. */
+export function binOf(overview: Overview, tsUs: number, widthBins: number): number {
+  const bins = normalizeBins(widthBins);
+  const span = overview.endUs - overview.startUs;
+  if (!(span > 0) || !Number.isFinite(tsUs)) return 0;
+  return binIndex(tsUs, overview.startUs, bins / span, bins);
+}
+
+/** The time (Unix µs) at `fraction` (0 = start, 1 = end, clamped) of the overview's range. */
+export function timeAt(overview: Overview, fraction: number): number {
+  const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+  return overview.startUs + f * (overview.endUs - overview.startUs);
+}
+
+/** Where `tsUs` falls in the range, as a fraction clamped to 0..1. */
+export function fractionOf(overview: Overview, tsUs: number): number {
+  const span = overview.endUs - overview.startUs;
+  if (!(span > 0) || !Number.isFinite(tsUs)) return 0;
+  return Math.min(1, Math.max(0, (tsUs - overview.startUs) / span));
+}

@@ -1,0 +1,63 @@
+import type { TimelineFilter } from '../model/timeline-filter';
+import type { Timeline } from './timeline-controller';
+import { revealItem } from './timeline-store';
+
+export function togglePause(timeline: Timeline): void {
+  const { pausedAt } = timeline.store.getState();
+  if (pausedAt === null) timeline.store.setState({ pausedAt: timeline.buffer.next });
+  else jumpToLatest(timeline);
+}
+
+/** Leaves pause and scrolled-up reading, back to following the newest events. */
+export function jumpToLatest(timeline: Timeline): void {
+  timeline.store.setState({ pausedAt: null, following: true, unfollowedAt: null });
+}
+
+export function updateFilter(timeline: Timeline, change: Partial<TimelineFilter>): void {
+  timeline.store.setState((state) => ({ filter: { ...state.filter, ...change } }));
+  timeline.applyFilter();
+}
+
+export function selectItem(timeline: Timeline, index: number, open: boolean): void {
+  timeline.store.setState((state) => ({
+    selected: index,
+    detailOpen: open || state.detailOpen,
+  }));
+}
+
+/** Moves the selection by `delta` shown items (j/k, arrows), bringing it into view. */
+export function moveSelection(timeline: Timeline, delta: number): void {
+  const { buffer, store } = timeline;
+  const count = buffer.viewCount;
+  if (count === 0) return;
+  const { selected } = store.getState();
+  let position: number;
+  if (selected === null || buffer.item(selected) === undefined) {
+    position = delta > 0 ? 0 : count - 1;
+  } else {
+    const current = buffer.viewIndexOf(selected);
+    const exact = buffer.viewItem(current)?.index === selected;
+    position = Math.max(0, Math.min(count - 1, current + (exact || delta < 0 ? delta : 0)));
+  }
+  const item = buffer.viewItem(position);
+  if (item) revealItem(store, item.index, buffer.next, false);
+}
+
+/** Brings the first shown item at or after a time into view (overview strip, filmstrip). */
+export function jumpToTime(timeline: Timeline, tsUs: number): void {
+  const index = timeline.buffer.indexAtTime(tsUs);
+  if (index === null) return;
+  const position = Math.min(timeline.buffer.viewCount - 1, timeline.buffer.viewIndexOf(index));
+  const item = timeline.buffer.viewItem(Math.max(0, position));
+  if (!item) return;
+  timeline.store.setState((state) => ({
+    reveal: { index: item.index, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    following: false,
+    unfollowedAt: state.unfollowedAt ?? timeline.buffer.next,
+  }));
+}
+
+/** Selects and shows one item (error group occurrence, banner link, filmstrip). */
+export function showItem(timeline: Timeline, index: number): void {
+  revealItem(timeline.store, index, timeline.buffer.next, true);
+}
