@@ -32,6 +32,27 @@ export class ReferenceApi {
     await appendFile(file, lines.map((line) => `${line}\n`).join(''));
   }
 
+  /** Publishes telemetry events (an agent's or a collector's), returning their seqs. */
+  async publish(sessionId: string, events: unknown[]): Promise<number[]> {
+    const response = await this.call(`/browsers/${sessionId}/telemetry/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(events),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { seq: number[] }).seq;
+  }
+
+  /** Test-only fault injection of the reference server. */
+  async fault(sessionId: string, action: 'drop_streams' | 'restart_events'): Promise<void> {
+    const response = await this.call(`/browsers/${sessionId}/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action }),
+    });
+    expect(response.status).toBeLessThan(300);
+  }
+
   async cleanup(): Promise<void> {
     for (const id of this.created.splice(0))
       await this.call(`/browsers/${id}`, { method: 'DELETE' });

@@ -124,7 +124,8 @@ test('a stream killed server-side goes retrying, then live again', async ({ page
     method: 'POST',
     body: '{"action":"drop_streams"}',
   });
-  expect(await dropped.json()).toMatchObject({ affected: 1 });
+  // the log stream and the session's telemetry stream, which runs whichever view is shown
+  expect(await dropped.json()).toMatchObject({ affected: 2 });
   await expect(session.status).toHaveAttribute('data-status', 'retrying');
   await expect(session.status).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
   await expect(session.row('before the cut')).toBeVisible();
@@ -149,7 +150,7 @@ test('a deep link restores the log tab, search, filter and selected line', async
 }) => {
   const id = await api.createSession();
   await api.appendLog(id, '/var/log/app.log', ['alpha', 'needle one', 'gamma', 'needle two']);
-  const hash = `#/sessions/${id}?log=p0%3A%2Fvar%2Flog%2Fapp.log&q=needle&in=e&line=2`;
+  const hash = `#/sessions/${id}?view=logs&log=p0%3A%2Fvar%2Flog%2Fapp.log&q=needle&in=e&line=2`;
   await page.goto(`/${hash}`);
   await page.getByLabel('API token').fill('e2e-reference-token');
   await page.getByRole('button', { name: 'Open session' }).click();

@@ -3,7 +3,7 @@ import { TEST_IDS } from '../../src/config/test-ids.ts';
 import { E2E_TOKEN } from '../env.ts';
 import type { ReferenceApi } from '../fixtures.ts';
 
-/** A session view: log tabs, the active log viewer, the clipboard panel. */
+/** A session view's log side: log tabs, the active log viewer, the clipboard panel. */
 export class SessionPage {
   constructor(readonly page: Page) {}
 
@@ -18,16 +18,32 @@ export class SessionPage {
     return { id, session };
   }
 
-  /** Opens a session the way a user does from the connect screen. */
-  async open(sessionId: string): Promise<void> {
+  /** Opens a session the way a user does from the connect screen, then shows its logs or timeline. */
+  async open(sessionId: string, view: 'logs' | 'timeline' = 'logs'): Promise<void> {
     await this.page.goto('/');
     await this.page.getByLabel('Session id').fill(sessionId);
     await this.page.getByLabel('API token').fill(E2E_TOKEN);
     await this.page.getByRole('button', { name: 'Open session' }).click();
+    if (view === 'timeline') {
+      await expect(this.page.getByRole('tab', { name: /^Timeline/ })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      return;
+    }
+    await this.showLogs();
     await expect(this.page.getByRole('form', { name: 'Open a log stream' })).toBeVisible();
   }
 
+  /** Switches the session's main area to its log streams (the timeline is shown first). */
+  async showLogs(): Promise<void> {
+    const tab = this.page.getByRole('tab', { name: 'Logs' });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
   async openFile(path: string, from: 'start' | 'new' = 'start'): Promise<void> {
+    await this.showLogs();
     const form = this.page.getByRole('form', { name: 'Open a log stream' });
     if (!(await form.isVisible()))
       await this.page.getByRole('button', { name: '+ Open log' }).click();

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
@@ -25,7 +26,11 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
   return (
     <div className="flex shrink-0 flex-col gap-2 border-b border-border bg-panel px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
-        <StreamStatusBadge status={status} onReconnect={() => timeline.reconnectNow()} />
+        {live ? (
+          <StreamStatusBadge status={status} onReconnect={() => timeline.reconnectNow()} />
+        ) : (
+          <Badge tone="neutral">file</Badge>
+        )}
         <label className="sr-only" htmlFor={TIMELINE_SEARCH_ID}>
           Search events
         </label>

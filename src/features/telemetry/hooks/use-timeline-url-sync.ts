@@ -13,7 +13,8 @@ export function readTimelineParams(
   params: URLSearchParams,
 ): Partial<TimelineState> & { seq: number | null } {
   const pane = params.get('tp');
-  const seq = Number.parseInt(params.get('ev') ?? '', 10);
+  const ev = params.get('ev') ?? '';
+  const seq = /^\d{1,15}$/.test(ev) ? Number(ev) : NaN;
   return {
     filter: readFilterParams(params),
     startMode: params.get('tr') === 'now' ? 'now' : 'all',

@@ -14,11 +14,13 @@ function decodeSource(value: unknown): TelemetryEventSource {
   };
   if (typeof value.event === 'string') source.event = value.event;
   if (isRecord(value.metadata)) {
-    const metadata: Record<string, string> = {};
-    for (const [key, entry] of Object.entries(value.metadata)) {
-      metadata[key] = typeof entry === 'string' ? entry : JSON.stringify(entry);
-    }
-    source.metadata = metadata;
+    // fromEntries defines keys, so even `__proto__` is kept as an ordinary entry
+    source.metadata = Object.fromEntries(
+      Object.entries(value.metadata).map(([key, entry]) => [
+        key,
+        typeof entry === 'string' ? entry : JSON.stringify(entry),
+      ]),
+    );
   }
   return source;
 }

@@ -28,10 +28,10 @@ export function imageFromBase64(base64: string): ScreenshotImage | null {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return {
-    url: URL.createObjectURL(new Blob([bytes], { type: 'image/png' })),
-    bytes: bytes.length,
-  };
+  const blob = new Blob([bytes], { type: 'image/png' });
+  const url = URL.createObjectURL(blob);
+  blobs.set(url, blob);
+  return { url, bytes: bytes.length };
 }
 
 /**

@@ -130,9 +130,22 @@ export class TelemetryBuffer implements TimelineSource {
     this.bySeq.set(item.seq, item.index);
     this.errors.add(item);
     this.network.add(item);
+    if (item.event.type === 'network_loading_failed') this.nameFailedRequest(item);
     this.health.add(item);
     if (item.event.type === 'monitor_screenshot') this.screenshots.push(item.index);
     if (item.screenshot?.url) this.holdImage(item);
+  }
+
+  /** A failed load carries no URL of its own: name the request it ended (paired by request_id). */
+  private nameFailedRequest(item: EventItem): void {
+    const request = this.network.exchangeOf(item)?.request?.event.data;
+    const url = request?.url;
+    if (typeof url !== 'string' || item.summary.includes(url)) return;
+    const method = typeof request?.method === 'string' ? `${request.method} ` : '';
+    const error = item.event.data?.error_text;
+    const canceled = item.event.data?.canceled === true ? ' (canceled)' : '';
+    item.summary = `${typeof error === 'string' ? error : 'failed'}${canceled} · ${method}${url}`;
+    item.haystack += ` ${url.toLowerCase()}`;
   }
 
   private holdImage(item: EventItem): void {

@@ -193,9 +193,50 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
 
 export interface FileTimelineOptions {
   name: string;
-  envelopes: { seq: number; event: TelemetryEvent }[];
+  /** `line`: where the event was in the file, to place unreadable lines among the events. */
+  envelopes: { line?: number; seq: number; event: TelemetryEvent }[];
   problems: { line: number; reason: string; raw: string }[];
   capacity: number;
+}
+
+function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Fills a buffer from a file, in line order: unreadable lines where they were, and a separator
+ * where seq went back (a restart); an export of a filtered view skips seqs on purpose, so gaps are
+ * not shown. Items without a time of their own take the time of the event next to them, keeping
+ * the buffer in time order for jumps. Returns how many duplicate events were dropped.
+ */
+function loadFile(buffer: TelemetryBuffer, options: FileTimelineOptions): number {
+  const sequencer = new Sequencer('now', (seq) => buffer.heldEvent(seq));
+  const firstTs = options.envelopes.find((envelope) => Number.isFinite(envelope.event.ts));
+  let lastTs = firstTs?.event.ts ?? nowUs();
+  const summary = `Opened ${options.name}: ${plural(options.envelopes.length, 'event')}${
+    options.problems.length > 0 ? `, ${plural(options.problems.length, 'unreadable line')}` : ''
+  }`;
+  buffer.append([{ kind: 'marker', marker: 'imported', text: summary, tsUs: lastTs, epoch: 0 }]);
+  let problem = 0;
+  const problemsBefore = (line: number): void => {
+    for (; problem < options.problems.length; problem += 1) {
+      const next = options.problems[problem];
+      if (!next || next.line > line) return;
+      const reason = `line ${next.line}: ${next.reason}`;
+      buffer.append([
+        { kind: 'unreadable', raw: next.raw, reason, tsUs: lastTs, epoch: sequencer.epoch },
+      ]);
+    }
+  };
+  options.envelopes.forEach(({ line, seq, event }, position) => {
+    problemsBefore(line ?? position + 1);
+    if (Number.isFinite(event.ts)) lastTs = Math.max(lastTs, event.ts);
+    const outcome = sequencer.frame(seq, event, lastTs);
+    buffer.append(outcome.before.filter((item) => item.kind === 'marker'));
+    if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, lastTs)]);
+  });
+  problemsBefore(Number.POSITIVE_INFINITY);
+  return sequencer.duplicates;
 }
 
 /** A timeline read from an exported JSON Lines file: no server, no stream. */
@@ -203,39 +244,10 @@ export function createFileTimeline(options: FileTimelineOptions): Timeline {
   const store = createTimelineStore({
     status: { kind: 'ended', reason: `opened from ${options.name}` },
   });
-  const buffer = newBuffer(
-    Math.max(options.capacity, options.envelopes.length + options.problems.length + 1),
-  );
-  const sequencer = new Sequencer('now', (seq) => buffer.heldEvent(seq));
-  const at = nowUs();
-  buffer.append([
-    {
-      kind: 'marker',
-      marker: 'imported',
-      text: `Opened ${options.name}: ${options.envelopes.length.toLocaleString('en-US')} events${
-        options.problems.length > 0 ? `, ${options.problems.length} unreadable lines` : ''
-      }`,
-      tsUs: options.envelopes[0]?.event.ts ?? at,
-      epoch: 0,
-    },
-  ]);
-  for (const problem of options.problems) {
-    buffer.append([
-      {
-        kind: 'unreadable',
-        raw: problem.raw,
-        reason: `line ${problem.line}: ${problem.reason}`,
-        tsUs: at,
-        epoch: 0,
-      },
-    ]);
-  }
-  for (const { seq, event } of options.envelopes) {
-    // an export of a filtered view skips seqs on purpose: only a restart (seq going back) is shown
-    const outcome = sequencer.frame(seq, event, at);
-    buffer.append(outcome.before.filter((item) => item.kind === 'marker'));
-    if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, at)]);
-  }
+  // every line, plus a separator per restart at most, plus the "opened" marker: nothing evicted
+  const lines = options.envelopes.length + options.problems.length;
+  const buffer = newBuffer(Math.max(options.capacity, lines + options.envelopes.length + 1));
+  const duplicates = loadFile(buffer, options);
   const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
   const applyFilter = (): void => {
     buffer.setFilter(compileTimelineFilter(store.getState().filter));
@@ -252,6 +264,6 @@ export function createFileTimeline(options: FileTimelineOptions): Timeline {
     applyFilter,
     setCapacity: () => undefined,
     clear: () => undefined,
-    duplicates: () => sequencer.duplicates,
+    duplicates: () => duplicates,
   };
 }

@@ -1,0 +1,69 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { TEST_IDS } from '../../src/config/test-ids.ts';
+
+export interface ExportedEnvelope {
+  seq: number;
+  event: { type: string; category: string; ts: number; data?: Record<string, unknown> | null };
+}
+
+/** A session's (or an opened file's) telemetry timeline. */
+export class TimelinePage {
+  constructor(readonly page: Page) {}
+
+  get list(): Locator {
+    return this.page.getByTestId(TEST_IDS.timelineList);
+  }
+  get rows(): Locator {
+    return this.page.getByTestId(TEST_IDS.timelineRow);
+  }
+  row(text: string | RegExp): Locator {
+    return this.rows.filter({ hasText: text });
+  }
+  rowOfType(type: string): Locator {
+    return this.page.locator(`[data-testid="${TEST_IDS.timelineRow}"][data-type="${type}"]`);
+  }
+  get detail(): Locator {
+    return this.page.getByTestId(TEST_IDS.eventDetail);
+  }
+  get search(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search events' });
+  }
+  get categories(): Locator {
+    return this.page.getByRole('group', { name: 'Categories' });
+  }
+  chip(label: string): Locator {
+    return this.categories.getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
+  }
+  get status(): Locator {
+    return this.page.getByTestId(TEST_IDS.streamStatus);
+  }
+
+  /** Scrolls the virtual list to the top, where the oldest items are. */
+  async scrollToTop(): Promise<void> {
+    await this.list.evaluate((list) => {
+      list.scrollTop = 0;
+    });
+  }
+
+  /** Saves every retained event (or only those shown) through Export, and reads the file back. */
+  async export(shown = false): Promise<{ path: string; envelopes: ExportedEnvelope[] }> {
+    const download = this.page.waitForEvent('download');
+    await this.page
+      .getByRole('button', { name: shown ? 'Export shown' : 'Export', exact: true })
+      .click();
+    const saved = await download;
+    const file = test.info().outputPath(saved.suggestedFilename());
+    await saved.saveAs(file);
+    const text = await readFile(file, 'utf8');
+    const envelopes = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as ExportedEnvelope);
+    return { path: file, envelopes };
+  }
+
+  async expectCount(locator: Locator, count: number): Promise<void> {
+    await expect(locator).toHaveCount(count);
+  }
+}

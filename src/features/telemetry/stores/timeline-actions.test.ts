@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
+import {
+  jumpToLatest,
+  jumpToTime,
+  moveSelection,
+  togglePause,
+  updateFilter,
+} from './timeline-actions';
+import { createFileTimeline, type Timeline } from './timeline-controller';
+
+const SECOND = 1_000_000;
+
+/**
+ * A file timeline: index 0 is the "imported" marker, then seq n at index n with ts T0 + n s.
+ * Seqs 2 and 4 are console errors, the others console logs.
+ */
+function timeline(count = 5): Timeline {
+  const envelopes = Array.from({ length: count }, (_, at) => {
+    const seq = at + 1;
+    const type = seq === 2 || seq === 4 ? 'console_error' : 'console_log';
+    return { seq, event: telemetryEvent(seq, { type }) };
+  });
+  const created = createFileTimeline({ name: 'x.jsonl', envelopes, problems: [], capacity: 100 });
+  created.start();
+  return created;
+}
+
+const state = (target: Timeline) => target.store.getState();
+const select = (target: Timeline, index: number) => target.store.setState({ selected: index });
+
+function moves(target: Timeline, deltas: number[]): (number | null)[] {
+  return deltas.map((delta) => {
+    moveSelection(target, delta);
+    return state(target).selected;
+  });
+}
+
+describe('moveSelection', () => {
+  it('starts at the top going down and at the bottom going up', () => {
+    const down = timeline();
+    expect(moves(down, [1])).toEqual([0]);
+    const up = timeline();
+    expect(moves(up, [-1])).toEqual([5]);
+  });
+
+  it('moves one shown item per step and stops at the ends', () => {
+    const target = timeline();
+    select(target, 1);
+    expect(moves(target, [1, 1, -1, 1, 1, 1, 1])).toEqual([2, 3, 2, 3, 4, 5, 5]);
+    expect(moves(target, [-5, -1])).toEqual([0, 0]);
+  });
+
+  it('brings the new selection into view without opening the detail', () => {
+    const target = timeline();
+    select(target, 2);
+    moveSelection(target, 1);
+    expect(state(target)).toMatchObject({
+      selected: 3,
+      reveal: { index: 3 },
+      following: false,
+      detailOpen: false,
+    });
+  });
+
+  it('steps over hidden items when a filter is on', () => {
+    const target = timeline();
+    updateFilter(target, { errorsOnly: true }); // shows the marker (0), seq 2 and seq 4
+    select(target, 2);
+    expect(moves(target, [1, 1, -1, -1, -1])).toEqual([4, 4, 2, 0, 0]);
+  });
+
+  it('goes to the neighbours of a selected item the filter now hides', () => {
+    const target = timeline();
+    updateFilter(target, { errorsOnly: true });
+    select(target, 3);
+    expect(moves(target, [1])).toEqual([4]);
+    select(target, 3);
+    expect(moves(target, [-1])).toEqual([2]);
+  });
+
+  it('does nothing when nothing is shown', () => {
+    const target = createFileTimeline({ name: 'x', envelopes: [], problems: [], capacity: 1 });
+    target.buffer.setFilter(() => false);
+    moveSelection(target, 1);
+    expect(state(target).selected).toBeNull();
+  });
+});
+
+describe('jumpToTime', () => {
+  it('reveals the first item at or after the time and stops following', () => {
+    const target = timeline();
+    jumpToTime(target, T0 + 2.5 * SECOND);
+    expect(state(target)).toMatchObject({
+      reveal: { index: 3 },
+      following: false,
+      unfollowedAt: target.buffer.next,
+      selected: null,
+    });
+    jumpToTime(target, T0 + 99 * SECOND);
+    expect(state(target).reveal).toEqual({ index: 5, nonce: 2 });
+  });
+
+  it('reveals the next shown item when a filter hides the one at that time', () => {
+    const target = timeline();
+    updateFilter(target, { errorsOnly: true });
+    jumpToTime(target, T0 + 3 * SECOND);
+    expect(state(target).reveal?.index).toBe(4);
+    jumpToTime(target, T0 + 5 * SECOND); // nothing shown after it: the last shown item
+    expect(state(target).reveal?.index).toBe(4);
+  });
+});
+
+describe('pause and follow', () => {
+  it('pauses at the current item count, and resumes following', () => {
+    const target = timeline();
+    target.store.setState({ following: false, unfollowedAt: 2 });
+    togglePause(target);
+    expect(state(target).pausedAt).toBe(target.buffer.next);
+    togglePause(target);
+    expect(state(target)).toMatchObject({ pausedAt: null, following: true, unfollowedAt: null });
+  });
+
+  it('jumps back to the latest events after a jump in time', () => {
+    const target = timeline();
+    jumpToTime(target, T0);
+    jumpToLatest(target);
+    expect(state(target)).toMatchObject({ following: true, unfollowedAt: null, pausedAt: null });
+  });
+});
+
+describe('updateFilter', () => {
+  it('merges the change into the filter and applies it to the view', () => {
+    const target = timeline();
+    const version = state(target).version;
+    updateFilter(target, { errorsOnly: true });
+    expect(target.buffer.viewCount).toBe(3);
+    updateFilter(target, { text: 'event 4' });
+    expect(state(target).filter).toMatchObject({ errorsOnly: true, text: 'event 4' });
+    expect(target.buffer.viewCount).toBe(2); // the marker and seq 4
+    expect(state(target).version).toBeGreaterThan(version);
+    updateFilter(target, { errorsOnly: false, text: '' });
+    expect(target.buffer.viewCount).toBe(6);
+  });
+});
