@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { catalogueEvents, TINY_PNG } from './data/telemetry-events.ts';
 import { expect, test, type ReferenceApi } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -46,7 +47,7 @@ const SUMMARIES: [type: string, summary: string][] = [
 ];
 
 async function openCatalogue(
-  page: import('@playwright/test').Page,
+  page: Page,
   api: ReferenceApi,
 ): Promise<{ id: string; timeline: TimelinePage }> {
   const id = await api.createSession();
