@@ -281,3 +281,67 @@ test('an export opens later with no server and shows the same events', async ({ 
   const again = await file.export();
   expect(again.envelopes).toEqual(exported.envelopes);
 });
+
+test('the keyboard moves through events, opens and closes details, and finds the search', async ({
+  page,
+  api,
+}) => {
+  const { timeline } = await openCatalogue(page, api);
+  await timeline.rowOfType('cdp_connect').click();
+  await page.keyboard.press('Escape');
+  await expect(timeline.detail).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(timeline.rowOfType('page_navigation')).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('k');
+  await expect(timeline.rowOfType('page_navigation')).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(timeline.detail).toContainText('page_navigation');
+  await page.keyboard.press('Escape');
+  await expect(timeline.detail).toHaveCount(0);
+  await page.keyboard.press('/');
+  await expect(timeline.search).toBeFocused();
+});
+
+test('a restarted event process is shown, old events kept, and new ones follow', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  const event = (text: string) => ({
+    type: 'console_log',
+    category: 'console',
+    source: { kind: 'cdp' },
+    data: { level: 'log', text },
+  });
+  await api.publish(id, [event('before the restart')]);
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  await expect(timeline.row('before the restart')).toHaveCount(1);
+  await api.fault(id, 'restart_events');
+  await expect(timeline.row(/Reconnected, resumed after seq \d+/)).toHaveCount(1);
+  await api.publish(id, [event('after the restart')]);
+  await expect(timeline.row(/event process restarted: seq went back from \d+ to 1/)).toHaveCount(1);
+  await expect(timeline.row('after the restart')).toHaveCount(1);
+  await expect(timeline.row('before the restart')).toHaveCount(1);
+});
+
+test('starting from now shows only events published after it', async ({ page, api }) => {
+  const id = await api.createSession();
+  const event = (text: string) => ({
+    type: 'console_log',
+    category: 'console',
+    source: { kind: 'cdp' },
+    data: { level: 'log', text },
+  });
+  await api.publish(id, [event('old news')]);
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  await expect(timeline.row('old news')).toHaveCount(1);
+  await page.getByLabel('Start').selectOption('from now');
+  await expect(timeline.row('old news')).toHaveCount(0);
+  await expect(timeline.status).toHaveAttribute('data-status', 'live');
+  await api.publish(id, [event('fresh news')]);
+  await expect(timeline.row('fresh news')).toHaveCount(1);
+  await expect(page).toHaveURL(/tr=now/);
+});
