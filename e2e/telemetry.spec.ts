@@ -46,6 +46,15 @@ const SUMMARIES: [type: string, summary: string][] = [
   ['quota_notice', 'session minutes at 80% of the plan'],
 ];
 
+function consoleLog(text: string) {
+  return {
+    type: 'console_log',
+    category: 'console',
+    source: { kind: 'cdp' },
+    data: { level: 'log', text },
+  };
+}
+
 async function openCatalogue(
   page: Page,
   api: ReferenceApi,
@@ -308,19 +317,13 @@ test('a restarted event process is shown, old events kept, and new ones follow',
   api,
 }) => {
   const id = await api.createSession();
-  const event = (text: string) => ({
-    type: 'console_log',
-    category: 'console',
-    source: { kind: 'cdp' },
-    data: { level: 'log', text },
-  });
-  await api.publish(id, [event('before the restart')]);
+  await api.publish(id, [consoleLog('before the restart')]);
   await new SessionPage(page).open(id, 'timeline');
   const timeline = new TimelinePage(page);
   await expect(timeline.row('before the restart')).toHaveCount(1);
   await api.fault(id, 'restart_events');
   await expect(timeline.row(/Reconnected, resumed after seq \d+/)).toHaveCount(1);
-  await api.publish(id, [event('after the restart')]);
+  await api.publish(id, [consoleLog('after the restart')]);
   await expect(timeline.row(/event process restarted: seq went back from \d+ to 1/)).toHaveCount(1);
   await expect(timeline.row('after the restart')).toHaveCount(1);
   await expect(timeline.row('before the restart')).toHaveCount(1);
@@ -328,20 +331,14 @@ test('a restarted event process is shown, old events kept, and new ones follow',
 
 test('starting from now shows only events published after it', async ({ page, api }) => {
   const id = await api.createSession();
-  const event = (text: string) => ({
-    type: 'console_log',
-    category: 'console',
-    source: { kind: 'cdp' },
-    data: { level: 'log', text },
-  });
-  await api.publish(id, [event('old news')]);
+  await api.publish(id, [consoleLog('old news')]);
   await new SessionPage(page).open(id, 'timeline');
   const timeline = new TimelinePage(page);
   await expect(timeline.row('old news')).toHaveCount(1);
   await page.getByLabel('Start').selectOption('from now');
   await expect(timeline.row('old news')).toHaveCount(0);
   await expect(timeline.status).toHaveAttribute('data-status', 'live');
-  await api.publish(id, [event('fresh news')]);
+  await api.publish(id, [consoleLog('fresh news')]);
   await expect(timeline.row('fresh news')).toHaveCount(1);
   await expect(page).toHaveURL(/tr=now/);
 });

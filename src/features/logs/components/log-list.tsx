@@ -1,14 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
+import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
+import { isScrolledToBottom } from '../../../lib/scroll';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
 import { LogRow } from './log-row';
 
 const ROW_HEIGHT = 20;
-const BOTTOM_SLACK = 8;
 const NO_RANGES: ReadonlyArray<readonly [number, number]> = [];
 
 export interface LogListProps {
@@ -97,8 +98,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     if (!element) return;
     rememberAnchor();
     if (programmatic.current) return;
-    const atBottom =
-      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK;
+    const atBottom = isScrolledToBottom(element);
     const state = store.getState();
     if (atBottom && !state.following) store.setState({ following: true, unfollowedAtTotal: null });
     else if (!atBottom && state.following)
@@ -137,16 +137,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
           if (!line) return null;
           const ranges = searchQuery?.ok ? searchQuery.ranges(line.plain) : NO_RANGES;
           return (
-            <div
-              key={item.key}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
+            <VirtualRow key={item.key} start={item.start}>
               <LogRow
                 line={line}
                 index={item.index}
@@ -161,7 +152,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 onCopy={onCopyLine}
                 measure={virtualizer.measureElement}
               />
-            </div>
+            </VirtualRow>
           );
         })}
       </div>

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
+import { isScrolledToBottom } from '../../../lib/scroll';
 import type { Timeline } from '../stores/timeline-controller';
 import { ROW_HEIGHT, TimelineRow } from './timeline-row';
-
-const BOTTOM_SLACK = 8;
 
 export interface TimelineListProps {
   timeline: Timeline;
@@ -112,8 +112,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
     rememberAnchor();
     reportRange();
     if (programmatic.current) return;
-    const atBottom =
-      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK;
+    const atBottom = isScrolledToBottom(element);
     const state = store.getState();
     if (atBottom && !state.following) store.setState({ following: true, unfollowedAt: null });
     else if (!atBottom && state.following)
@@ -138,16 +137,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
           const item = buffer.viewItem(row.index);
           if (!item) return null;
           return (
-            <div
-              key={row.key}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${row.start}px)`,
-              }}
-            >
+            <VirtualRow key={row.key} start={row.start}>
               <TimelineRow
                 item={item}
                 position={row.index}
@@ -155,7 +145,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
                 selected={item.index === selected}
                 onSelect={onSelect}
               />
-            </div>
+            </VirtualRow>
           );
         })}
       </div>

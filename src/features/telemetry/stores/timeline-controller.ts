@@ -88,6 +88,21 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
   };
 }
 
+/** Telling views the buffer changed, and re-applying the store's filter to the buffer. */
+function viewUpdates(
+  store: TimelineStore,
+  buffer: TelemetryBuffer,
+): { bump: () => void; applyFilter: () => void } {
+  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  return {
+    bump,
+    applyFilter: () => {
+      buffer.setFilter(compileTimelineFilter(store.getState().filter));
+      bump();
+    },
+  };
+}
+
 function endedText(status: StreamStatus): string | null {
   if (status.kind === 'ended') return `Stream ended: ${status.reason}`;
   if (status.kind === 'failed' && status.failure?.status === 404)
@@ -102,7 +117,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   const buffer = newBuffer(options.capacity);
   let sequencer = new Sequencer(store.getState().startMode, (seq) => buffer.heldEvent(seq));
   const ingest = createIngest(buffer, () => sequencer);
-  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const { bump, applyFilter } = viewUpdates(store, buffer);
   const batcher = createFrameBatcher<Work>((batch) => {
     for (const work of batch) ingest(work);
     bump();
@@ -154,11 +169,6 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
     stopProbe?.();
     batcher.flush();
   };
-  const applyFilter = (): void => {
-    buffer.setFilter(compileTimelineFilter(store.getState().filter));
-    bump();
-  };
-
   return {
     store,
     buffer,
@@ -248,11 +258,7 @@ export function createFileTimeline(options: FileTimelineOptions): Timeline {
   const lines = options.envelopes.length + options.problems.length;
   const buffer = newBuffer(Math.max(options.capacity, lines + options.envelopes.length + 1));
   const duplicates = loadFile(buffer, options);
-  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
-  const applyFilter = (): void => {
-    buffer.setFilter(compileTimelineFilter(store.getState().filter));
-    bump();
-  };
+  const { applyFilter } = viewUpdates(store, buffer);
   return {
     store,
     buffer,
