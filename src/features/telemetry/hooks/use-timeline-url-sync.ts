@@ -52,11 +52,8 @@ export function useTimelineUrlSync(
   useEffect(() => {
     if (linkedSeq === null) return undefined;
     const find = (): boolean => {
-      let found: number | null = null;
-      timeline.buffer.forEach((item) => {
-        if (found === null && item.kind === 'event' && item.seq === linkedSeq) found = item.index;
-      });
-      if (found === null) return false;
+      const found = timeline.buffer.indexOfSeq(linkedSeq);
+      if (found === undefined) return false;
       revealItem(timeline.store, found, timeline.buffer.next);
       return true;
     };

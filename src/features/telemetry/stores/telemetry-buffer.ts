@@ -82,6 +82,11 @@ export class TelemetryBuffer implements TimelineSource {
     this.ring.forEachFrom(0, visit);
   }
 
+  /** Index of the retained event with this seq in the newest epoch. */
+  indexOfSeq(seq: number): number | undefined {
+    return this.bySeq.get(seq);
+  }
+
   heldEvent(seq: number): HeldEvent | undefined {
     const index = this.bySeq.get(seq);
     const item = index === undefined ? undefined : this.ring.at(index);

@@ -1,0 +1,284 @@
+/** The one-line summary and error rule of each known event type, and a generic one for others. */
+import {
+  field,
+  scalar,
+  text,
+  num,
+  flag,
+  rec,
+  url,
+  shorten,
+  oneLine,
+  words,
+  dots,
+  formatMs,
+  duration,
+  quoted,
+  labelled,
+  prefixed,
+  point,
+  firstLine,
+  type Data,
+} from './data-fields';
+
+export const SUMMARY_MAX = 500;
+const GENERIC_MAX = 300;
+export const DROPPED = 'data dropped by the server (event over 1 MB)';
+
+// ---- per-type summaries -------------------------------------------------------------------------
+
+function consoleSummary(data: Data): string {
+  const args = field(data, 'args');
+  const argList = Array.isArray(args) ? args : [];
+  const raw = scalar(field(data, 'text')) ?? scalar(argList[0]) ?? '';
+  const line = shorten(
+    firstLine(raw.length > 4 * SUMMARY_MAX ? raw.slice(0, 4 * SUMMARY_MAX) : raw),
+    400,
+  );
+  const extra = argList.length - 1;
+  const count = extra > 0 ? `(+${extra} ${extra === 1 ? 'arg' : 'args'})` : null;
+  return words(line === '' ? '(empty)' : line, count);
+}
+
+function requestSummary(data: Data): string {
+  return words(
+    text(data, 'method') ?? 'request',
+    url(data),
+    flag(data, 'is_redirect') && '(redirect)',
+  );
+}
+
+function responseSummary(data: Data): string {
+  const mime = text(data, 'mime_type', 80);
+  return words(
+    text(data, 'status', 12) ?? 'response',
+    text(data, 'method'),
+    url(data),
+    mime && `(${mime})`,
+  );
+}
+
+function loadingFailedSummary(data: Data): string {
+  return words(
+    text(data, 'error_text') ?? 'loading failed',
+    url(data),
+    flag(data, 'canceled') && '(canceled)',
+  );
+}
+
+function navigationSummary(data: Data): string {
+  return words(url(data) ?? 'navigation', text(data, 'parent_frame_id') !== null && '(subframe)');
+}
+
+function tabOpenedSummary(data: Data): string {
+  return dots('tab opened', quoted(text(data, 'title'), 100), url(data));
+}
+
+function layoutShiftSummary(data: Data): string {
+  const details = rec(data, 'layout_shift_details');
+  const value = num(details, 'value');
+  return words(
+    'layout shift',
+    value !== null && value.toFixed(3),
+    flag(details, 'had_recent_input') && 'after input',
+  );
+}
+
+function lcpSummary(data: Data): string {
+  const details = rec(data, 'lcp_details');
+  const render = num(details, 'render_time');
+  const time = render !== null && render > 0 ? render : num(details, 'load_time');
+  const size = num(details, 'size');
+  return dots(
+    words('LCP', time !== null && formatMs(time)),
+    size !== null && `${Math.round(size)} px²`,
+    prefixed('#', text(details, 'element_id', 80)),
+    url(details),
+  );
+}
+
+function clickSummary(data: Data): string {
+  const tag = text(data, 'tag', 40);
+  return words(
+    'click',
+    text(data, 'selector'),
+    tag && `<${tag.toLowerCase()}>`,
+    quoted(text(data, 'text')),
+    prefixed('at ', point(data, 'x', 'y')),
+  );
+}
+
+function keySummary(data: Data): string {
+  const key = field(data, 'key') === ' ' ? 'Space' : text(data, 'key', 40);
+  return words('key', key, prefixed('on ', text(data, 'selector')));
+}
+
+function scrollSummary(data: Data): string {
+  const from = point(data, 'from_x', 'from_y');
+  const to = point(data, 'to_x', 'to_y');
+  const move = from || to ? `${from ?? '?'} → ${to ?? '?'}` : null;
+  return words('scroll', move, prefixed('on ', text(data, 'target_selector')));
+}
+
+function apiCallSummary(data: Data): string {
+  const ms = num(data, 'duration_ms');
+  return words(
+    text(data, 'operation_id') ?? 'API call',
+    '→',
+    text(data, 'status', 12) ?? '?',
+    ms !== null && `(${formatMs(ms)})`,
+  );
+}
+
+function cdpDisconnectSummary(data: Data): string {
+  const count = num(data, 'message_count');
+  return dots(
+    labelled('CDP client disconnected', text(data, 'reason')),
+    prefixed('after ', duration(data)),
+    count !== null && `${count} ${count === 1 ? 'message' : 'messages'}`,
+  );
+}
+
+function captchaSummary(data: Data): string {
+  const host = text(data, 'website_host', 120) ?? '';
+  const path = text(data, 'website_path', 120) ?? '';
+  return dots(
+    words('captcha', text(data, 'captcha_type', 40), text(data, 'status', 40)),
+    host + path,
+    duration(data),
+    prefixed('error ', text(data, 'error_code', 80)),
+  );
+}
+
+function oomSummary(data: Data): string {
+  const rssKb = num(data, 'rss_kb');
+  const pid = text(data, 'pid', 20);
+  return dots(
+    labelled('OOM kill', text(data, 'process_name', 80)),
+    prefixed('pid ', pid),
+    rssKb !== null && `rss ${(rssKb / 1024).toFixed(rssKb >= 102_400 ? 0 : 1)} MB`,
+    prefixed('constraint ', text(data, 'constraint', 60)),
+  );
+}
+
+function serviceCrashedSummary(data: Data): string {
+  return dots(
+    words(text(data, 'service_name', 80) ?? 'service', 'crashed'),
+    text(data, 'phase', 40),
+    prefixed('pid ', text(data, 'pid', 20)),
+  );
+}
+
+/** Fields that best tell what an unknown event is about: shown bare, then as `key=value`. */
+const GENERIC_BARE = ['text', 'message', 'error', 'error_text', 'description', 'url'];
+const GENERIC_LABELLED = [
+  'method',
+  'status',
+  'reason',
+  'code',
+  'error_code',
+  'operation_id',
+  'name',
+  'step',
+];
+
+function genericSummary(data: Data): string {
+  const bare = GENERIC_BARE.map((key) => text(data, key));
+  const labelledParts = GENERIC_LABELLED.map((key) => {
+    const value = text(data, key, 80);
+    return value && `${key}=${value}`;
+  });
+  const found = dots(...bare, ...labelledParts);
+  if (found !== '') return shorten(found, GENERIC_MAX);
+  if (Object.keys(data).length === 0) return '(no data)';
+  try {
+    return shorten(JSON.stringify(data) ?? '', GENERIC_MAX);
+  } catch {
+    return '(unprintable data)';
+  }
+}
+
+export interface TypeRule {
+  summary: (data: Data) => string;
+  error?: (data: Data) => boolean;
+}
+
+const always = (): boolean => true;
+const constant = (summary: string) => (): string => summary;
+const withUrl = (label: string) => (data: Data) => words(label, url(data));
+const statusAtLeast400 = (data: Data): boolean => (num(data, 'status') ?? 0) >= 400;
+
+const RULES: Readonly<Record<string, TypeRule>> = {
+  console_log: { summary: consoleSummary },
+  console_error: { summary: consoleSummary, error: always },
+  network_request: { summary: requestSummary },
+  network_response: { summary: responseSummary, error: statusAtLeast400 },
+  network_loading_failed: {
+    summary: loadingFailedSummary,
+    error: (data) => !flag(data, 'canceled'),
+  },
+  network_idle: { summary: withUrl('network idle') },
+  page_navigation: { summary: navigationSummary },
+  page_dom_content_loaded: { summary: withUrl('DOMContentLoaded') },
+  page_load: { summary: withUrl('load') },
+  page_tab_opened: { summary: tabOpenedSummary },
+  page_layout_shift: { summary: layoutShiftSummary },
+  page_lcp: { summary: lcpSummary },
+  page_layout_settled: { summary: withUrl('layout settled') },
+  page_navigation_settled: { summary: withUrl('navigation settled') },
+  interaction_click: { summary: clickSummary },
+  interaction_key: { summary: keySummary },
+  interaction_scroll_settled: { summary: scrollSummary },
+  monitor_screenshot: { summary: constant('screenshot') },
+  monitor_disconnected: {
+    summary: (data) => labelled('monitor disconnected', text(data, 'reason')),
+    error: always,
+  },
+  monitor_reconnected: {
+    summary: (data) =>
+      words('monitor reconnected', prefixed('after ', duration(data, 'reconnect_duration_ms'))),
+  },
+  monitor_reconnect_failed: {
+    summary: (data) => labelled('monitor reconnect failed', text(data, 'reason')),
+    error: always,
+  },
+  monitor_init_failed: {
+    summary: (data) => words('monitor init failed', prefixed('at step ', text(data, 'step'))),
+    error: always,
+  },
+  api_call: { summary: apiCallSummary, error: statusAtLeast400 },
+  cdp_connect: { summary: constant('CDP client connected') },
+  cdp_disconnect: { summary: cdpDisconnectSummary },
+  live_view_connect: { summary: constant('live view connected') },
+  live_view_disconnect: {
+    summary: (data) => dots('live view disconnected', prefixed('after ', duration(data))),
+  },
+  captcha_solve_result: {
+    summary: captchaSummary,
+    error: (data) => {
+      const status = text(data, 'status');
+      return status !== null && status.toLowerCase() !== 'success';
+    },
+  },
+  system_oom_kill: { summary: oomSummary, error: always },
+  service_crashed: { summary: serviceCrashedSummary, error: always },
+};
+
+/** Known types whose events carry no data of their own, so `data: null` does not mean dropped. */
+export const NO_DATA_TYPES = new Set(['cdp_connect', 'live_view_connect', 'monitor_screenshot']);
+export const UNKNOWN_ERROR_TYPE = /crash|error|fail/i;
+
+export function ruleFor(type: string): TypeRule | undefined {
+  return Object.hasOwn(RULES, type) ? RULES[type] : undefined;
+}
+
+export function summarize(rule: TypeRule | undefined, data: Data): string {
+  let summary: string;
+  try {
+    summary = (rule?.summary ?? genericSummary)(data);
+  } catch {
+    summary = genericSummary(data);
+  }
+  const head = summary.length > 4 * SUMMARY_MAX ? summary.slice(0, 4 * SUMMARY_MAX) : summary;
+  return shorten(oneLine(head).trim(), SUMMARY_MAX);
+}
