@@ -59,7 +59,11 @@ export async function startConsoleServer(
     const started = await createReferenceServer(options.reference);
     reference = started;
     demoSessionId = (
-      await started.createSession({ id: options.demoSessionId, flags: allCategories() })
+      await started.createSession({
+        id: options.demoSessionId,
+        flags: allCategories(),
+        demo: true,
+      })
     ).id;
     api = (req, res, apiPath) => started.handle(req, res, apiPath);
   }
@@ -70,6 +74,13 @@ export async function startConsoleServer(
       : { mode: 'reference' };
   };
   const server = createServer(createGateway({ staticRoot: options.staticRoot, api, clientConfig }));
+  // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`).
+  server.on('upgrade', (req, socket, head: Buffer) => {
+    const url = req.url ?? '';
+    if (reference && url.startsWith('/api/'))
+      reference.handleUpgrade(req, socket, head, url.slice(4));
+    else socket.destroy();
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -27,11 +27,26 @@ export async function writeClipboard(
     ]);
   }
   session.clipboard = body.text;
+  if (session.browser) {
+    try {
+      await session.browser.writeClipboard(body.text);
+    } catch (error) {
+      throw new HttpError(
+        500,
+        'internal_error',
+        `failed to write to clipboard: ${(error as Error).message}`,
+      );
+    }
+  }
   res.writeHead(200, { 'Content-Length': 0, 'Cache-Control': 'no-store' });
   res.end();
 }
 
-/** `POST /browsers/{id}/computer/clipboard/read`: `{"text": …}`. */
-export function readClipboard(res: ServerResponse, session: Session): void {
-  sendJson(res, 200, { text: session.clipboard });
+/**
+ * `POST /browsers/{id}/computer/clipboard/read`: `{"text": …}`, what the browser's clipboard
+ * holds (a copy inside the page counts); without a browser, the last text written.
+ */
+export async function readClipboard(res: ServerResponse, session: Session): Promise<void> {
+  const fromBrowser = await session.browser?.readClipboard().catch(() => undefined);
+  sendJson(res, 200, { text: fromBrowser ?? session.clipboard });
 }

@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,9 @@ import {
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
 import { faultRoute } from './faults.ts';
+import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
+import { startDemoDriver } from './demo-site/demo-driver.ts';
+import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -33,7 +37,21 @@ export interface ReferenceServer {
   readonly sessionsDir: string;
   /** Serves one API request; `apiPath` is the path after the API base, with its query. */
   handle(req: IncomingMessage, res: ServerResponse, apiPath: string): void;
-  createSession(options?: { id?: string; flags?: CategoryFlags | null }): Promise<Session>;
+  /** Serves a WebSocket upgrade under the API base: a session's `cdp_ws_url`. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, apiPath: string): void;
+  /** Where session browsers come from, or why there are none. */
+  readonly chromium: ChromiumLookup;
+  /**
+   * Creates a session; with `demo`, its browser keeps browsing the demo site (the `npm start`
+   * demo session).
+   */
+  createSession(options?: {
+    id?: string;
+    flags?: CategoryFlags | null;
+    demo?: boolean;
+  }): Promise<Session>;
+  /** The demo site this server ships, started on first use. */
+  demoSite(): Promise<DemoSite>;
   getSession(id: string): Session | undefined;
   close(): Promise<void>;
 }
@@ -46,6 +64,28 @@ export interface SessionRequest {
   session: Session;
   /** A stream handler calls this once its response has started (the request is then recorded). */
   opened: () => void;
+  /** `ws://host/prefix` of this API as the client reached it. */
+  wsBase: string;
+}
+
+/** `ws://host/prefix` of the API as the client reached it, for `cdp_ws_url`. */
+function wsBaseOf(req: IncomingMessage, apiPath: string): string {
+  const url = req.url ?? '';
+  const prefix = url.endsWith(apiPath) ? url.slice(0, url.length - apiPath.length) : '/api';
+  return `ws://${req.headers.host ?? '127.0.0.1'}${prefix}`;
+}
+
+function sameSecret(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }
 
 export type SessionRoute = {
@@ -68,22 +108,37 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
   const sessionsDir = path.join(dataDir, 'sessions');
   await mkdir(sessionsDir, { recursive: true });
   const sessions = new Map<string, Session>();
+  const chromium: ChromiumLookup = config.browser
+    ? await findChromium()
+    : { path: undefined, reason: 'session browsers are turned off (REFERENCE_BROWSER=off)' };
+  if (config.browser && chromium.path === undefined) {
+    console.warn(`reference server: sessions will have no browser: ${chromium.reason}`);
+  }
+
+  let demoSite: Promise<DemoSite> | undefined;
+  const getDemoSite = (): Promise<DemoSite> => {
+    demoSite ??= startDemoSite({ port: config.demoSitePort });
+    return demoSite;
+  };
 
   const createSession = async (
-    options: { id?: string; flags?: CategoryFlags | null } = {},
+    options: { id?: string; flags?: CategoryFlags | null; demo?: boolean } = {},
   ): Promise<Session> => {
     const id = options.id ?? newSessionId();
     if (!SESSION_ID.test(id)) throw new Error(`invalid session id ${JSON.stringify(id)}`);
     if (sessions.has(id))
       throw new HttpError(409, 'conflict', `browser session ${id} already exists`);
-    const session = await Session.create(id, sessionsDir, options.flags ?? null, config);
+    const session = await Session.create(id, sessionsDir, options.flags ?? null, config, chromium);
     sessions.set(id, session);
+    if (options.demo && session.browser) {
+      session.demoDriver = startDemoDriver(session.browser, (await getDemoSite()).url);
+    }
     return session;
   };
 
   const endSession = async (session: Session): Promise<void> => {
     sessions.delete(session.id);
-    session.end();
+    await session.end();
     await rm(session.root, { recursive: true, force: true });
   };
 
@@ -92,18 +147,18 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       method: 'GET',
       suffix: '',
       operationId: 'retrieveBrowser',
-      handler: ({ res, session }) => sendJson(res, 200, session.toWire()),
+      handler: ({ res, session, wsBase }) => sendJson(res, 200, session.toWire(wsBase)),
     },
     {
       method: 'PATCH',
       suffix: '',
       operationId: 'updateBrowser',
-      handler: async ({ req, res, session }) => {
+      handler: async ({ req, res, session, wsBase }) => {
         const body = parseJsonBody(await readBody(req, config.maxBodyBytes));
         if (body !== undefined && !isRecord(body))
           throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
         session.flags = resolveUpdateTelemetry(session.flags, body?.telemetry);
-        sendJson(res, 200, session.toWire());
+        sendJson(res, 200, session.toWire(wsBase));
       },
     },
     {
@@ -175,6 +230,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
     url: URL,
     id: string,
     suffix: string,
+    wsBase: string,
   ): Promise<void> => {
     const candidates = routes.filter((route) => route.suffix === suffix);
     if (candidates.length === 0)
@@ -214,7 +270,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       });
     };
     res.on('close', record);
-    await route.handler({ req, res, url, session, opened: record });
+    await route.handler({ req, res, url, session, opened: record, wsBase });
   };
 
   const route = async (
@@ -240,7 +296,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       if (body !== undefined && !isRecord(body))
         throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
       const session = await createSession({ flags: resolveCreateTelemetry(body?.telemetry) });
-      sendJson(res, 200, session.toWire());
+      sendJson(res, 200, session.toWire(wsBaseOf(req, apiPath)));
       return;
     }
     let id: string;
@@ -256,7 +312,29 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       url,
       id,
       segments.length > 2 ? `/${segments.slice(2).join('/')}` : '',
+      wsBaseOf(req, apiPath),
     );
+  };
+
+  /** `GET /browsers/{id}/cdp?jwt=…` upgraded to a WebSocket: the agent's way into the browser. */
+  const handleUpgrade = (
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    apiPath: string,
+  ): void => {
+    const url = new URL(apiPath, 'http://reference.invalid');
+    const match = /^\/browsers\/([^/]+)\/cdp\/?$/.exec(url.pathname);
+    const session = match?.[1] ? sessions.get(match[1]) : undefined;
+    if (!session) return refuseUpgrade(socket, 404, 'Not Found');
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    if (
+      !sameSecret(url.searchParams.get('jwt'), session.cdpSecret) &&
+      !sameSecret(bearer, config.token)
+    )
+      return refuseUpgrade(socket, 401, 'Unauthorized');
+    if (!session.browser) return refuseUpgrade(socket, 503, 'Service Unavailable');
+    session.browser.handleUpgrade(req, socket, head);
   };
 
   return {
@@ -275,13 +353,16 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
         );
       });
     },
+    handleUpgrade,
+    chromium,
     createSession,
+    demoSite: getDemoSite,
     getSession: (id) => sessions.get(id),
     async close() {
-      for (const session of [...sessions.values()]) {
-        sessions.delete(session.id);
-        session.end();
-      }
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map((session) => session.end()));
+      if (demoSite) await (await demoSite).close();
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

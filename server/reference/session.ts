@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { BrowserSession, TelemetryEvent } from '../../src/types/api.ts';
+import type { ChromiumLookup } from './browser/chromium-process.ts';
+import { SessionBrowser } from './browser/session-browser.ts';
 import { nowMicros } from './clock.ts';
 import type { ReferenceConfig } from './config.ts';
 import { captures, toWireConfig, type CategoryFlags } from './telemetry-config.ts';
@@ -29,6 +32,14 @@ export class Session {
   flags: CategoryFlags | null;
   clipboard = '';
   ended = false;
+  /** The session's own Chromium; undefined when none could be found or started. */
+  browser: SessionBrowser | undefined;
+  /** Plays the demo site in the browser, for the demo session. */
+  demoDriver: { stop(): void } | undefined;
+  /** Why there is no browser, when there is none. */
+  private noBrowserReason: string | undefined;
+  /** The secret in `cdp_ws_url` that lets an agent reach this session's browser. */
+  readonly cdpSecret = randomBytes(18).toString('base64url');
   private readonly streams = new Set<ServerResponse>();
   private readonly requestLog: WriteStream;
 
@@ -51,16 +62,57 @@ export class Session {
     );
   }
 
+  /**
+   * Creates the session's filesystem and, when `chromium` names a browser, launches it. A session
+   * whose browser cannot start still works (logs, clipboard, published telemetry) and says why.
+   */
   static async create(
     id: string,
     sessionsDir: string,
     flags: CategoryFlags | null,
     config: ReferenceConfig,
+    chromium: ChromiumLookup,
   ): Promise<Session> {
     const root = path.join(sessionsDir, id);
     await mkdir(path.join(root, SUPERVISOR_LOG_DIR), { recursive: true });
     await mkdir(path.join(root, 'tmp'), { recursive: true });
-    return new Session(id, root, flags, config);
+    const session = new Session(id, root, flags, config);
+    await session.startBrowser(chromium);
+    return session;
+  }
+
+  private async startBrowser(chromium: ChromiumLookup): Promise<void> {
+    const logFile = this.supervisorLogFile('chromium');
+    if (chromium.path === undefined) {
+      this.noBrowserReason = chromium.reason;
+      await appendFile(logFile, `[supervisor] no browser for this session: ${chromium.reason}\n`);
+      return;
+    }
+    try {
+      this.browser = await SessionBrowser.start({
+        executable: chromium.path,
+        profileDir: path.join(this.root, 'home', 'chromium-profile'),
+        logFile,
+        sink: {
+          emit: (event) => this.capture(event),
+          captures: (category) => captures(this.flags, category),
+        },
+      });
+    } catch (error) {
+      this.noBrowserReason = `Chromium could not start: ${(error as Error).message}`;
+      await appendFile(logFile, `[supervisor] ${this.noBrowserReason}\n`);
+      this.capture({
+        type: 'service_crashed',
+        category: 'system',
+        source: { kind: 'local_process', event: 'supervisord' },
+        data: { service_name: 'chromium', phase: 'startup', pid: 0 },
+      });
+    }
+  }
+
+  /** Why the session has no usable browser now, or undefined when it has one. */
+  get browserUnavailableReason(): string | undefined {
+    return this.browser ? this.browser.unavailableReason : this.noBrowserReason;
   }
 
   /** Host path of a supervised program's log file. */
@@ -121,27 +173,33 @@ export class Session {
     return open.length;
   }
 
-  /** Ends the session: every open stream closes. */
-  end(): void {
+  /** Ends the session: every open stream closes and the browser stops. */
+  async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
     this.ring.close();
     for (const res of [...this.streams]) res.end();
     this.streams.clear();
     this.requestLog.end();
+    this.demoDriver?.stop();
+    await this.browser?.close();
   }
 
-  toWire(): BrowserSession {
-    return {
+  /** The session as the API shows it; `wsBase` is where this server's API is reached over ws. */
+  toWire(wsBase: string): BrowserSession {
+    const reason = this.browserUnavailableReason;
+    const wire: BrowserSession = {
       session_id: this.id,
       created_at: this.createdAt.toISOString(),
-      cdp_ws_url: '',
+      cdp_ws_url:
+        this.browser && !reason ? `${wsBase}/browsers/${this.id}/cdp?jwt=${this.cdpSecret}` : '',
       webdriver_ws_url: '',
       headless: true,
       stealth: false,
       timeout_seconds: 0,
       telemetry: toWireConfig(this.flags),
-      browser_unavailable_reason: 'this reference session has no browser attached',
     };
+    if (reason) wire.browser_unavailable_reason = reason;
+    return wire;
   }
 }

@@ -20,7 +20,7 @@ export async function startReference(
   overrides: Partial<ReferenceConfig> = {},
 ): Promise<ReferenceHarness> {
   const reference = await createReferenceServer(
-    defaultReferenceConfig({ token: TEST_TOKEN, ...overrides }),
+    defaultReferenceConfig({ token: TEST_TOKEN, browser: false, ...overrides }),
   );
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -29,6 +29,11 @@ export async function startReference(
     } else {
       res.writeHead(404).end();
     }
+  });
+  server.on('upgrade', (req, socket, head: Buffer) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/api/')) reference.handleUpgrade(req, socket, head, url.slice(4));
+    else socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;

@@ -1,0 +1,217 @@
+import { appendFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { CdpProxy } from './cdp-proxy.ts';
+import { launchChromium, type LaunchedChromium } from './chromium-process.ts';
+import { CdpCollector } from './collector.ts';
+import type { CollectedEvent } from './page-target.ts';
+
+/** An event of the browser's supervision or its collector's health. */
+export interface SupervisionEvent {
+  type: string;
+  category: string;
+  source: { kind: 'cdp' | 'local_process' | 'kernel_api'; event: string };
+  data: Record<string, unknown>;
+}
+
+export interface BrowserSink {
+  emit(event: CollectedEvent | SupervisionEvent): void;
+  captures(category: string): boolean;
+}
+
+export interface SessionBrowserOptions {
+  executable: string;
+  profileDir: string;
+  /** Chromium's own output: the supervisor log the log viewer shows as `chromium`. */
+  logFile: string;
+  sink: BrowserSink;
+  /** Relaunch attempts after the browser dies before giving up. */
+  restartAttempts?: number;
+  restartDelayMs?: number;
+}
+
+type State = 'running' | 'restarting' | 'gave_up' | 'closed';
+
+function monitor(type: string, data: Record<string, unknown>): SupervisionEvent {
+  return {
+    type,
+    category: 'monitor',
+    source: { kind: 'local_process', event: 'cdp_monitor' },
+    data,
+  };
+}
+
+/**
+ * The session's own headless Chromium, supervised: it is relaunched when it dies
+ * (`service_crashed`, then `monitor_disconnected` / `monitor_reconnected`), observed by a CDP
+ * collector, and reachable by agents through a CDP proxy that reports their connections.
+ */
+export class SessionBrowser {
+  readonly proxy: CdpProxy;
+  private chromium: LaunchedChromium | undefined;
+  private collector: CdpCollector | undefined;
+  private state: State = 'running';
+  /** Why the browser cannot be used now (it gave up restarting), for `GET /browsers/{id}`. */
+  unavailableReason: string | undefined;
+
+  private constructor(private readonly options: SessionBrowserOptions) {
+    const { sink } = options;
+    this.proxy = new CdpProxy({
+      connected: () =>
+        sink.emit({
+          type: 'cdp_connect',
+          category: 'connection',
+          source: { kind: 'kernel_api', event: 'cdp_proxy' },
+          data: {},
+        }),
+      disconnected: ({ durationMs, messageCount, reason }) =>
+        sink.emit({
+          type: 'cdp_disconnect',
+          category: 'connection',
+          source: { kind: 'kernel_api', event: 'cdp_proxy' },
+          data: { duration_ms: durationMs, message_count: messageCount, reason },
+        }),
+    });
+  }
+
+  /** Launches the browser and its collector. Rejects when the browser cannot start at all. */
+  static async start(options: SessionBrowserOptions): Promise<SessionBrowser> {
+    const browser = new SessionBrowser(options);
+    await browser.launch();
+    return browser;
+  }
+
+  /** The browser's own DevTools endpoint (what the proxy forwards to), while it runs. */
+  get upstreamUrl(): string | undefined {
+    return this.state === 'running' ? this.chromium?.wsUrl : undefined;
+  }
+
+  get pid(): number | undefined {
+    return this.chromium?.pid;
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.proxy.handleUpgrade(req, socket, head, this.upstreamUrl);
+  }
+
+  async writeClipboard(text: string): Promise<void> {
+    if (!this.collector || this.collector.isClosed) throw new Error('the browser is not running');
+    await this.collector.writeClipboard(text);
+  }
+
+  async readClipboard(): Promise<string | undefined> {
+    if (!this.collector || this.collector.isClosed) return undefined;
+    return this.collector.readClipboard();
+  }
+
+  /** Kills the browser process as a crash would (fault injection); supervision restarts it. */
+  crash(): number | undefined {
+    const pid = this.chromium?.pid;
+    this.chromium?.process.kill('SIGKILL');
+    return pid;
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.proxy.closeAll();
+    this.collector?.close();
+    const child = this.chromium?.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private note(line: string): void {
+    appendFile(this.options.logFile, `[supervisor] ${new Date().toISOString()} ${line}\n`).catch(
+      () => undefined,
+    );
+  }
+
+  private async launch(): Promise<void> {
+    const chromium = await launchChromium({
+      executable: this.options.executable,
+      profileDir: this.options.profileDir,
+      logFile: this.options.logFile,
+    });
+    if (this.state === 'closed') {
+      chromium.process.kill('SIGKILL');
+      return;
+    }
+    this.chromium = chromium;
+    this.note(`chromium started (pid ${chromium.pid})`);
+    chromium.process.once('exit', (code, signal) => this.exited(chromium, code, signal));
+    await this.attachCollector(chromium);
+  }
+
+  private async attachCollector(chromium: LaunchedChromium): Promise<void> {
+    try {
+      this.collector = await CdpCollector.attach(chromium.wsUrl, this.options.sink);
+    } catch (error) {
+      this.options.sink.emit(monitor('monitor_init_failed', { step: 'attach' }));
+      this.note(`collector could not attach: ${(error as Error).message}`);
+    }
+  }
+
+  private exited(chromium: LaunchedChromium, code: number | null, signal: string | null): void {
+    if (this.state === 'closed' || this.chromium !== chromium) return;
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    this.note(`chromium (pid ${chromium.pid}) exited unexpectedly (${how}); restarting`);
+    const { sink } = this.options;
+    sink.emit({
+      type: 'service_crashed',
+      category: 'system',
+      source: { kind: 'local_process', event: 'supervisord' },
+      data: { service_name: 'chromium', phase: 'running', pid: chromium.pid },
+    });
+    sink.emit(monitor('monitor_disconnected', { reason: 'chrome_restarted' }));
+    this.state = 'restarting';
+    this.collector?.close();
+    this.collector = undefined;
+    this.proxy.upstreamChanged();
+    void this.restart(performance.now());
+  }
+
+  private async restart(since: number): Promise<void> {
+    const attempts = this.options.restartAttempts ?? 3;
+    const delay = this.options.restartDelayMs ?? 250;
+    const { sink } = this.options;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, delay * attempt));
+      if (this.state === 'closed') return;
+      try {
+        this.state = 'running';
+        await this.launch();
+        sink.emit(
+          monitor('monitor_reconnected', {
+            reconnect_duration_ms: Math.round(performance.now() - since),
+          }),
+        );
+        return;
+      } catch (error) {
+        this.state = 'restarting';
+        this.note(`restart ${attempt}/${attempts} failed: ${(error as Error).message}`);
+        sink.emit({
+          type: 'service_crashed',
+          category: 'system',
+          source: { kind: 'local_process', event: 'supervisord' },
+          data: { service_name: 'chromium', phase: 'startup', pid: 0 },
+        });
+      }
+    }
+    if (this.state === 'closed') return;
+    this.state = 'gave_up';
+    this.unavailableReason = `the browser died and could not be restarted after ${attempts} attempts`;
+    this.note(`gave up restarting chromium after ${attempts} attempts`);
+    sink.emit({
+      type: 'service_crashed',
+      category: 'system',
+      source: { kind: 'local_process', event: 'supervisord' },
+      data: { service_name: 'chromium', phase: 'gave_up', pid: 0 },
+    });
+    sink.emit(monitor('monitor_reconnect_failed', { reason: 'reconnect_exhausted' }));
+  }
+}
