@@ -6,6 +6,9 @@ import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT || 7310);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_TOKEN = 'e2e-reference-token';
+/** The demo site the reference server ships, on a fixed port so tests can browse it. */
+export const E2E_DEMO_SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT || E2E_PORT + 1);
+export const E2E_DEMO_SITE_URL = `http://127.0.0.1:${E2E_DEMO_SITE_PORT}/`;
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `session-console-e2e-${E2E_PORT}`);
 
 /** Chromium flags for this closed network (no background traffic) and for running as root. */

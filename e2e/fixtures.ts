@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { chromium, test as base, expect, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_TOKEN } from './env.ts';
 
 /** Talks to the reference server directly, as an agent or a test rig would. */
@@ -44,7 +44,10 @@ export class ReferenceApi {
   }
 
   /** Test-only fault injection of the reference server. */
-  async fault(sessionId: string, action: 'drop_streams' | 'restart_events'): Promise<void> {
+  async fault(
+    sessionId: string,
+    action: 'drop_streams' | 'restart_events' | 'crash_browser',
+  ): Promise<void> {
     const response = await this.call(`/browsers/${sessionId}/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -53,7 +56,25 @@ export class ReferenceApi {
     expect(response.status).toBeLessThan(300);
   }
 
+  /**
+   * Connects to the session's own browser through its `cdp_ws_url`, as an agent does, and
+   * returns its open tab.
+   */
+  async driveBrowser(sessionId: string): Promise<{ browser: Browser; tab: Page }> {
+    const response = await this.call(`/browsers/${sessionId}`);
+    const { cdp_ws_url: url } = (await response.json()) as { cdp_ws_url: string };
+    expect(url, 'the session has a browser (is Chromium installed?)').toMatch(/^ws:\/\//);
+    const browser = await chromium.connectOverCDP(url);
+    this.agents.push(browser);
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const tab = context.pages()[0] ?? (await context.newPage());
+    return { browser, tab };
+  }
+
+  private readonly agents: Browser[] = [];
+
   async cleanup(): Promise<void> {
+    for (const agent of this.agents.splice(0)) await agent.close().catch(() => undefined);
     for (const id of this.created.splice(0))
       await this.call(`/browsers/${id}`, { method: 'DELETE' });
   }

@@ -4,6 +4,7 @@ import {
   chromiumExecutable,
   E2E_BASE_URL,
   E2E_DATA_DIR,
+  E2E_DEMO_SITE_PORT,
   E2E_PORT,
   E2E_TOKEN,
 } from './env.ts';
@@ -40,6 +41,7 @@ export default defineConfig({
       REFERENCE_DATA_DIR: E2E_DATA_DIR,
       REFERENCE_KEEPALIVE_MS: '2000',
       REFERENCE_FAULTS: '1',
+      REFERENCE_DEMO_SITE_PORT: String(E2E_DEMO_SITE_PORT),
       KERNEL_BASE_URL: '',
     },
   },

@@ -1,7 +1,11 @@
 import { Badge } from '../../../components/ui/badge';
+import { CopyButton } from '../../../components/ui/copy-button';
 import type { SessionInfo } from '../model/browser-session';
 
-/** One line about the session: since when it runs and what telemetry it captures. */
+/**
+ * One line about the session: since when it runs, what telemetry it captures, and how an agent
+ * reaches its browser (the CDP URL, copied rather than shown: it carries the session's secret).
+ */
 export function SessionSummary({ info }: { info: SessionInfo }) {
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
@@ -15,6 +19,13 @@ export function SessionSummary({ info }: { info: SessionInfo }) {
           info.capturing.map((name) => <Badge key={name}>{name}</Badge>)
         )}
       </span>
+      {info.cdpWsUrl && (
+        <CopyButton
+          text={info.cdpWsUrl}
+          label="Copy CDP URL"
+          title="The browser's DevTools WebSocket, for Playwright connectOverCDP or Puppeteer connect"
+        />
+      )}
       {info.browserUnavailableReason && (
         <Badge tone="warn" title={info.browserUnavailableReason}>
           no browser: {info.browserUnavailableReason}

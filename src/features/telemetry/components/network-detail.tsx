@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { describeExchange, type NetworkExchange } from '../model/network';
 import { NetworkBody } from './network-body';
-import { NetworkCopyUrl } from './network-copy-url';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { NetworkFacts } from './network-facts';
 import { NetworkHeadersTable } from './network-headers-table';
 import { NetworkStatus } from './network-status';
@@ -23,7 +23,7 @@ export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
           <span className="font-mono text-xs font-semibold">{view.method ?? 'Request'}</span>
           <NetworkStatus view={view} />
           <span className="ml-auto">
-            <NetworkCopyUrl key={exchange.requestId} url={view.url} />
+            <CopyButton key={exchange.requestId} text={view.url} label="Copy URL" />
           </span>
         </div>
         <p className="min-w-0 font-mono text-xs break-all">

@@ -1,23 +1,31 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { copyText } from '../../../lib/copy-text';
+import { copyText } from '../../lib/copy-text';
+import { Button } from './button';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies the request URL to the user's own clipboard and says whether it worked. */
-export function NetworkCopyUrl({ url }: { url: string | null }) {
+/** Copies `text` to the user's own clipboard and says whether it worked. */
+export function CopyButton({
+  text,
+  label,
+  title,
+}: {
+  text: string | null;
+  label: string;
+  title?: string;
+}) {
   const [state, setState] = useState<CopyState>('idle');
   const onCopy = (): void => {
-    if (url === null) return;
-    copyText(url).then(
+    if (text === null) return;
+    copyText(text).then(
       () => setState('copied'),
       () => setState('failed'),
     );
   };
   return (
     <span className="inline-flex items-center gap-2">
-      <Button size="sm" onClick={onCopy} disabled={url === null}>
-        Copy URL
+      <Button size="sm" onClick={onCopy} disabled={text === null} title={title}>
+        {label}
       </Button>
       <span
         role="status"

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { E2E_DEMO_SITE_URL } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { SessionPage } from './pages/session-page.ts';
+import { TimelinePage } from './pages/timeline-page.ts';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+/** Every category a session browser produces events for. */
+const EVERYTHING = {
+  browser: Object.fromEntries(
+    ['console', 'network', 'page', 'interaction', 'screenshot', 'control', 'connection'].map(
+      (name) => [name, { enabled: true }],
+    ),
+  ),
+};
+
+const APP_JS = readFileSync(
+  fileURLToPath(new URL('../server/reference/demo-site/site/app.js', import.meta.url)),
+  'utf8',
+).split('\n');
+
+/** One-based line of the demo site's source that contains `needle`. */
+function lineOf(needle: string): number {
+  const index = APP_JS.findIndex((line) => line.includes(needle));
+  expect(index, `app.js has a line with ${needle}`).toBeGreaterThanOrEqual(0);
+  return index + 1;
+}
+
+test('the demo site in the session browser: an awaited error with its stack and async parent, a screenshot near it, failing fetches', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession(EVERYTHING);
+  const { tab } = await api.driveBrowser(id);
+  await tab.goto(`${E2E_DEMO_SITE_URL}products.html`);
+  await expect(tab.locator('#inventory-status, body')).not.toHaveCount(0);
+  await tab.click('#load-recommendations');
+
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  const error = timeline.row('Uncaught (in promise) Error: recommendations payload has no items');
+  await expect(error).toHaveCount(1);
+  await error.click();
+
+  const throwLine = lineOf('// demo:throw-async');
+  // V8 places an Error's position where it was constructed
+  const throwColumn = (APP_JS[throwLine - 1] ?? '').indexOf('new Error') + 1;
+  const stack = timeline.detail.getByRole('list', { name: 'Stack trace' });
+  const frames = stack.getByRole('listitem');
+  await expect(frames.nth(0)).toHaveText(
+    new RegExp(`^parseRecommendations\\s*app\\.js:${throwLine}:${throwColumn}$`),
+  );
+  await expect(frames.nth(1)).toHaveText(
+    new RegExp(`^fetchRecommendations\\s*app\\.js:${lineOf('await parseRecommendations(')}:\\d+$`),
+  );
+  await expect(frames.nth(2)).toHaveText(/await$/);
+  await expect(frames.nth(3)).toHaveText(
+    new RegExp(`^loadRecommendations\\s*app\\.js:${lineOf('await fetchRecommendations(')}:\\d+$`),
+  );
+  await expect(stack.getByText(`app.js:${throwLine}:${throwColumn}`)).toHaveAttribute(
+    'title',
+    `${E2E_DEMO_SITE_URL}app.js`,
+  );
+  await page.keyboard.press('Escape');
+
+  // the 500 pairs with its request and shows the error body; the dropped connection is a failure
+  await timeline.rowOfType('network_response').filter({ hasText: '500' }).click();
+  const exchange = timeline.detail.getByRole('article', { name: 'Network request' });
+  await expect(exchange).toContainText(`${E2E_DEMO_SITE_URL}api/inventory`);
+  await expect(exchange).toContainText('inventory service unavailable');
+  await page.keyboard.press('Escape');
+  await expect(
+    timeline.rowOfType('network_response').filter({ hasText: '404' }).first(),
+  ).toContainText('api/reviews/missing');
+  await expect(timeline.rowOfType('network_loading_failed')).toContainText(
+    'net::ERR_EMPTY_RESPONSE',
+  );
+
+  // a screenshot is taken on the uncaught exception (at most one per 2 s, so within ~2 s of it)
+  await expect
+    .poll(async () => {
+      const { envelopes } = await timeline.export();
+      const thrown = envelopes.find(
+        (e) =>
+          e.event.type === 'console_error' &&
+          String(e.event.data?.text).includes('recommendations payload has no items'),
+      );
+      if (!thrown) return null;
+      return envelopes.some(
+        (e) =>
+          e.event.type === 'monitor_screenshot' &&
+          e.seq > thrown.seq &&
+          e.event.ts - thrown.event.ts < 2_500_000,
+      );
+    })
+    .toBe(true);
+  await page.getByRole('tab', { name: /Screenshots \(\d+\)/ }).click();
+  await expect(page.getByRole('img', { name: /^Screenshot at / }).first()).toBeVisible();
+});
+
+test('the chromium supervisor log of the session streams', async ({ page, api }) => {
+  const id = await api.createSession();
+  const session = new SessionPage(page);
+  await session.open(id);
+  const form = page.getByRole('form', { name: 'Open a log stream' });
+  await form.getByLabel('Supervised process').fill('chromium');
+  await form.getByLabel('Start').selectOption('From the beginning of the file');
+  await form.getByRole('button', { name: 'Open stream' }).click();
+  await expect(session.status).toHaveAttribute('data-status', 'live');
+  await expect(session.row('chromium started (pid').first()).toBeVisible();
+  // Chromium's own output follows: its DevTools endpoint announcement
+  await expect(session.row('DevTools listening on').first()).toBeVisible();
+});
+
+test('text sent from the clipboard box is what a Ctrl+V in the session page pastes', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession(EVERYTHING);
+  const { tab } = await api.driveBrowser(id);
+  await tab.goto(`${E2E_DEMO_SITE_URL}account.html`);
+  const session = new SessionPage(page);
+  await session.open(id, 'timeline');
+
+  const text = 'Gate code 4521 — ring twice';
+  const panel = page.getByRole('complementary', { name: 'Clipboard' });
+  await panel.getByRole('textbox').fill(text);
+  await panel.getByRole('textbox').press('Control+Enter');
+  await expect(panel.getByRole('status').filter({ hasText: /Sent \d+ bytes/ })).toBeVisible();
+
+  await tab.click('#notes');
+  await tab.keyboard.press('Control+V');
+  await expect(tab.locator('#notes')).toHaveValue(text);
+  await expect(tab.locator('#pasted')).toContainText(text);
+
+  const timeline = new TimelinePage(page);
+  await expect(timeline.rowOfType('interaction_click').filter({ hasText: '#notes' })).toHaveCount(
+    1,
+  );
+  await timeline.row('pasted into notes:').click();
+  await expect(timeline.detail).toContainText(text);
+});
