@@ -135,12 +135,22 @@ export class CdpProxy {
     upstream.on('message', (data, isBinary) => {
       if (!connection.ended) forward(connection, client, data, isBinary);
     });
+    // When the browser dies, its DevTools socket closes a moment before the process exit is seen;
+    // the end waits briefly so that a restart (`upstreamChanged`) can name the real reason.
+    const upstreamEnded = (message: string): void => {
+      if (connection.connectedAt === undefined) this.end(connection, 'upstream_error', message);
+      else
+        setTimeout(
+          () => this.end(connection, 'upstream_error', message),
+          UPSTREAM_CLOSE_GRACE_MS,
+        ).unref();
+    };
     upstream.on('close', (code) =>
-      this.end(connection, 'upstream_error', `browser closed the DevTools connection (${code})`),
+      upstreamEnded(`browser closed the DevTools connection (${code})`),
     );
     // The message never carries the upstream URL (whose UUID grants control of the browser):
     // ws reports connection failures as e.g. "connect ECONNREFUSED 127.0.0.1:PORT".
-    upstream.on('error', (error) => this.end(connection, 'upstream_error', error.message));
+    upstream.on('error', (error) => upstreamEnded(error.message));
   }
 
   /** Ends a connection once: closes both sockets and reports it if it had connected. */
@@ -180,6 +190,9 @@ export class CdpProxy {
     }
   }
 }
+
+/** How long an upstream close waits for the supervisor to report a browser restart. */
+const UPSTREAM_CLOSE_GRACE_MS = 500;
 
 function forward(
   connection: Connection,

@@ -154,13 +154,20 @@ export class CdpCollector {
     return result.result?.value;
   }
 
-  private async grantClipboard(page: PageTarget): Promise<void> {
-    await this.connection
-      .send('Browser.grantPermissions', {
-        permissions: ['clipboardReadWrite', 'clipboardSanitizedWrite'],
-      })
-      .catch(() => undefined);
+  /**
+   * Runs `work` with the page treated as focused: a headless page that never had input is not,
+   * and the browser refuses clipboard access to unfocused documents. Focus emulation is a setting
+   * of this CDP session only, so an agent's own settings are untouched.
+   */
+  private async focused<T>(page: PageTarget, work: () => Promise<T>): Promise<T> {
     await page.send('Emulation.setFocusEmulationEnabled', { enabled: true }).catch(() => undefined);
+    try {
+      return await work();
+    } finally {
+      await page
+        .send('Emulation.setFocusEmulationEnabled', { enabled: false })
+        .catch(() => undefined);
+    }
   }
 
   /**
@@ -170,31 +177,41 @@ export class CdpCollector {
   async writeClipboard(text: string): Promise<void> {
     const page = this.activePage();
     if (!page) throw new Error('the browser has no open page');
-    if ((await this.evaluateIsolated(page, COPY_EXPRESSION(text)).catch(() => false)) === true)
-      return;
-    await this.grantClipboard(page);
-    const outcome = await this.evaluateIsolated(
-      page,
-      `navigator.clipboard ? navigator.clipboard.writeText(${JSON.stringify(text)}).then(() => 'ok', (e) => String(e)) : 'navigator.clipboard is not available on this page'`,
-      true,
-    );
-    if (outcome !== 'ok') throw new Error(String(outcome));
+    await this.focused(page, async () => {
+      if ((await this.evaluateIsolated(page, COPY_EXPRESSION(text)).catch(() => false)) === true)
+        return;
+      await this.connection
+        .send('Browser.grantPermissions', {
+          permissions: ['clipboardReadWrite', 'clipboardSanitizedWrite'],
+        })
+        .catch(() => undefined);
+      const outcome = await this.evaluateIsolated(
+        page,
+        `navigator.clipboard ? navigator.clipboard.writeText(${JSON.stringify(text)}).then(() => 'ok', (e) => String(e)) : 'the page allows no clipboard access'`,
+        true,
+      );
+      if (outcome !== 'ok') throw new Error(String(outcome));
+    });
   }
 
   /** What the browser's clipboard holds now (plain text), or undefined when it cannot be read. */
   async readClipboard(): Promise<string | undefined> {
     const page = this.activePage();
     if (!page) return undefined;
-    await this.grantClipboard(page);
-    const read = await this.evaluateIsolated(
-      page,
-      `navigator.clipboard ? navigator.clipboard.readText().then((t) => ({ t }), () => null) : null`,
-      true,
-    ).catch(() => null);
-    if (read && typeof read === 'object' && typeof (read as { t?: unknown }).t === 'string')
-      return (read as { t: string }).t;
-    const pasted = await this.evaluateIsolated(page, PASTE_EXPRESSION).catch(() => null);
-    return typeof pasted === 'string' ? pasted : undefined;
+    return this.focused(page, async () => {
+      await this.connection
+        .send('Browser.grantPermissions', { permissions: ['clipboardReadWrite'] })
+        .catch(() => undefined);
+      const read = await this.evaluateIsolated(
+        page,
+        `navigator.clipboard ? navigator.clipboard.readText().then((t) => ({ t }), () => null) : null`,
+        true,
+      ).catch(() => null);
+      if (read && typeof read === 'object' && typeof (read as { t?: unknown }).t === 'string')
+        return (read as { t: string }).t;
+      const pasted = await this.evaluateIsolated(page, PASTE_EXPRESSION).catch(() => null);
+      return typeof pasted === 'string' ? pasted : undefined;
+    });
   }
 
   private targetCreated(params: Params): void {

@@ -40,6 +40,7 @@ function clip(text: string): string {
 
 function previewValue(property: NonNullable<ObjectPreview['properties']>[number]): string {
   if (property.type === 'string') return JSON.stringify(property.value ?? '');
+  if (property.type === 'function') return 'ƒ';
   if (property.type === 'object' && property.subtype !== 'null') return property.value || 'Object';
   return property.value ?? property.type ?? '';
 }

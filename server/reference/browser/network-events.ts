@@ -11,6 +11,7 @@ export type BodyKind = 'structured' | 'text' | 'binary';
 /** What kind of body a MIME type carries: decides whether it is kept and where it is cut. */
 export function bodyKind(mimeType: string): BodyKind {
   const mime = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
+  if (mime === 'image/svg+xml') return 'text';
   if (
     /[/+]json$/.test(mime) ||
     /[/+]xml$/.test(mime) ||
@@ -24,7 +25,6 @@ export function bodyKind(mimeType: string): BodyKind {
     mime === 'application/javascript' ||
     mime === 'application/x-javascript' ||
     mime === 'application/ecmascript' ||
-    mime === 'image/svg+xml' ||
     mime === 'application/x-sh'
   )
     return 'text';
@@ -173,12 +173,6 @@ export class NetworkTracker {
       canceled: params.canceled === true,
       resource_type: str(params.type) || request?.resourceType || '',
     });
-  }
-
-  /** A new document replaced the page: requests of the old one will not finish here. */
-  reset(): void {
-    this.requests.clear();
-    this.settle();
   }
 
   dispose(): void {

@@ -17,6 +17,8 @@ type Params = Record<string, unknown>;
 
 /** A telemetry event as the collector produces it; the session stamps `ts` and applies flags. */
 export interface CollectedEvent {
+  /** When it happened (microseconds); the session stamps events without one as they arrive. */
+  ts?: number;
   type: string;
   category: string;
   source: { kind: 'cdp'; event: string };

@@ -1,3 +1,4 @@
+import { nowMicros } from '../clock.ts';
 import type { CollectedEvent, PageTarget } from './page-target.ts';
 
 /** At most one screenshot per this interval; a request inside it is taken when it ends. */
@@ -74,11 +75,14 @@ export class Screenshots {
     this.pending = undefined;
     this.busy = true;
     this.last = performance.now();
+    // stamped when the capture starts, so stamps are as far apart as the captures
+    const ts = nowMicros();
     this.capture(page)
       .then(
         (png) => {
           if (png && !this.disposed) {
             this.emit({
+              ts,
               type: 'monitor_screenshot',
               category: 'screenshot',
               source: { kind: 'cdp', event: 'Page.captureScreenshot' },
