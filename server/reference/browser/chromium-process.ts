@@ -82,8 +82,13 @@ export async function launchChromium(options: {
   log.on('error', () => {});
   const args = [...CHROMIUM_FLAGS, `--user-data-dir=${options.profileDir}`];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
+  // fds 3 and 4 are a DevTools pipe nobody speaks on: when this process dies, however abruptly,
+  // the pipe closes and Chromium exits with it instead of living on as an orphan.
+  args.push('--remote-debugging-pipe');
   args.push('about:blank');
-  const child = spawn(options.executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(options.executable, args, {
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   child.once('exit', () => {
