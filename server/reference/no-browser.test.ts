@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { TelemetryEnvelope } from '../../src/types/api.ts';
 import {
   createSession,
@@ -9,25 +8,10 @@ import {
   type ReferenceHarness,
 } from '../testing/reference-harness.ts';
 import { SseReader } from '../testing/sse-reader.ts';
+import { refusedUpgradeStatus } from '../testing/ws-upgrade.ts';
 
 const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
 const MISSING_CHROMIUM = '/nonexistent/session-console-test/chromium';
-
-/** Status of a WebSocket upgrade that is refused (rejects when it is accepted). */
-function refusedUpgradeStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.on('unexpected-response', (req, res) => {
-      resolve(res.statusCode ?? 0);
-      req.destroy();
-    });
-    ws.on('open', () => {
-      ws.close();
-      reject(new Error('the upgrade was accepted'));
-    });
-    ws.on('error', (error) => reject(error));
-  });
-}
 
 async function getWire(harness: ReferenceHarness, id: string): Promise<Record<string, unknown>> {
   const response = await harness.call(`/browsers/${id}`);

@@ -9,6 +9,7 @@ import {
   parseInteraction,
 } from './interaction-script.ts';
 import type { InteractionData } from './interaction-script.ts';
+import { CHROMIUM_ARGS } from '../../../e2e/env.ts';
 
 const INSTALLED_FLAG = 'globalThis.__sessionConsoleInteractionInstalled';
 const json = (value: unknown): string => JSON.stringify(value);
@@ -192,14 +193,7 @@ describe.skipIf(!hasChromium)('the interaction script in Chromium', () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     });
     page = await browser.newPage();
     cdp = await page.context().newCDPSession(page);

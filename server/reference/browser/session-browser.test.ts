@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { TelemetryEvent } from '../../../src/types/api.ts';
 import {
   createSession,
@@ -18,6 +17,7 @@ import type { Session } from '../session.ts';
 import { captures } from '../telemetry-config.ts';
 import { findChromium } from './chromium-process.ts';
 import type { StackTrace } from './console-events.ts';
+import { refusedUpgradeStatus } from '../../testing/ws-upgrade.ts';
 
 const lookup = await findChromium();
 const chromiumPath = lookup.path;
@@ -192,22 +192,6 @@ function stackLevels(stack: StackTrace): StackTrace[] {
   const levels: StackTrace[] = [];
   for (let level: StackTrace | undefined = stack; level; level = level.parent) levels.push(level);
   return levels;
-}
-
-/** Status of a WebSocket upgrade that is refused (rejects when it is accepted). */
-function refusedUpgradeStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.on('unexpected-response', (req, res) => {
-      resolve(res.statusCode ?? 0);
-      req.destroy();
-    });
-    ws.on('open', () => {
-      ws.close();
-      reject(new Error('the upgrade was accepted'));
-    });
-    ws.on('error', (error) => reject(error));
-  });
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
