@@ -9,7 +9,18 @@ export const E2E_TOKEN = 'e2e-reference-token';
 /** The demo site the reference server ships, on a fixed port so tests can browse it. */
 export const E2E_DEMO_SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT || E2E_PORT + 1);
 export const E2E_DEMO_SITE_URL = `http://127.0.0.1:${E2E_DEMO_SITE_PORT}/`;
-export const E2E_DATA_DIR = path.join(os.tmpdir(), `session-console-e2e-${E2E_PORT}`);
+/**
+ * One data dir per run: chosen by Playwright's main process (before its web server starts) and
+ * inherited by the workers through the environment, so nothing ever deletes a running server's
+ * sessions.
+ */
+process.env.E2E_DATA_DIR ||= path.join(
+  os.tmpdir(),
+  `session-console-e2e-${E2E_PORT}-${process.pid}`,
+);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+/** Data dirs of earlier runs on this port start with this. */
+export const E2E_DATA_DIR_PREFIX = path.join(os.tmpdir(), `session-console-e2e-${E2E_PORT}-`);
 
 /** Chromium flags for this closed network (no background traffic) and for running as root. */
 export const CHROMIUM_ARGS = [
