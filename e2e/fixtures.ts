@@ -3,13 +3,32 @@ import path from 'node:path';
 import { chromium, test as base, expect, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_TOKEN } from './env.ts';
 
+export type FaultRequest = { action: string } & Record<string, unknown>;
+
+export interface FaultAnswer {
+  affected: number;
+  state: {
+    cut_every: number;
+    cuts: number;
+    responses_pending: number;
+    responses_sent: number;
+    streams_open: number;
+    streams_stalled: number;
+    token_rotated: boolean;
+  };
+}
+
 /** Talks to the reference server directly, as an agent or a test rig would. */
 export class ReferenceApi {
   readonly created: string[] = [];
+  /** Sessions whose token a `rotate_token` fault replaced, with their new token. */
+  private readonly rotated = new Map<string, string>();
 
   async call(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('Authorization', `Bearer ${E2E_TOKEN}`);
+    const session = /^\/browsers\/([^/?]+)/.exec(pathname)?.[1];
+    const token = (session && this.rotated.get(session)) || E2E_TOKEN;
+    headers.set('Authorization', `Bearer ${token}`);
     return fetch(`${E2E_BASE_URL}/api${pathname}`, { ...init, headers });
   }
 
@@ -43,17 +62,24 @@ export class ReferenceApi {
     return ((await response.json()) as { seq: number[] }).seq;
   }
 
-  /** Test-only fault injection of the reference server. */
+  /**
+   * Test-only fault injection of the reference server (server/reference/faults.ts documents each
+   * action and its fields); returns its answer.
+   */
   async fault(
     sessionId: string,
-    action: 'drop_streams' | 'restart_events' | 'crash_browser',
-  ): Promise<void> {
+    fault: 'drop_streams' | 'restart_events' | 'crash_browser' | FaultRequest,
+  ): Promise<FaultAnswer> {
+    const body = typeof fault === 'string' ? { action: fault } : fault;
     const response = await this.call(`/browsers/${sessionId}/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action }),
+      body: JSON.stringify(body),
     });
-    expect(response.status).toBeLessThan(300);
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    if (body.action === 'rotate_token' && typeof body.token === 'string')
+      this.rotated.set(sessionId, body.token);
+    return (await response.json()) as FaultAnswer;
   }
 
   /**

@@ -160,7 +160,7 @@ test('a deep link restores the log tab, search, filter and selected line', async
   await expect(page.getByRole('searchbox', { name: 'Show only lines matching' })).toHaveValue('e');
   await expect(page.getByText('showing 2 of 4')).toBeVisible();
   await expect(session.row('gamma')).toHaveCount(0);
-  await expect(session.row('needle one')).toHaveAttribute('aria-selected', 'true');
+  await expect(session.row('needle one')).toHaveAttribute('aria-current', 'true');
   await expect(session.list.locator('mark')).toHaveCount(2);
   expect(page.url()).not.toContain('e2e-reference-token');
 });

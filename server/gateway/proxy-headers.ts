@@ -21,12 +21,29 @@ export const FORWARDED_RESPONSE_HEADERS: readonly string[] = [
   'last-event-id',
 ];
 
+/**
+ * Allowed request headers, less any that the request's Connection header names: those are meant
+ * for this hop only (RFC 9110, 7.6.1), even when they are otherwise forwarded.
+ */
 export function pickRequestHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return pick(headers, FORWARDED_REQUEST_HEADERS);
+  return pick(headers, FORWARDED_REQUEST_HEADERS, connectionOptions(headers));
 }
 
+/** Allowed response headers, less any that the upstream's Connection header names. */
 export function pickResponseHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return pick(headers, FORWARDED_RESPONSE_HEADERS);
+  return pick(headers, FORWARDED_RESPONSE_HEADERS, connectionOptions(headers));
+}
+
+/** Lower-cased header names listed in the Connection header. */
+function connectionOptions(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers.connection;
+  if (value === undefined) return new Set();
+  return new Set(
+    value
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
 }
 
 /** An event stream, or any body of unknown length, must not be held back by a buffering proxy. */
@@ -35,9 +52,14 @@ export function isStreamingResponse(headers: IncomingHttpHeaders): boolean {
   return type.startsWith('text/event-stream') || headers['content-length'] === undefined;
 }
 
-function pick(headers: IncomingHttpHeaders, names: readonly string[]): OutgoingHttpHeaders {
+function pick(
+  headers: IncomingHttpHeaders,
+  names: readonly string[],
+  hopByHop: ReadonlySet<string>,
+): OutgoingHttpHeaders {
   const picked: OutgoingHttpHeaders = {};
   for (const name of names) {
+    if (hopByHop.has(name)) continue;
     const value = headers[name];
     if (value !== undefined) picked[name] = value;
   }

@@ -130,7 +130,7 @@ describe('fault injection', () => {
       method: 'POST',
       body: '{"action":"drop_streams"}',
     });
-    expect(await response.json()).toEqual({ affected: 1 });
+    expect(await response.json()).toMatchObject({ affected: 1 });
     expect(await reading).toBe('dropped');
     await h.close();
   });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { HttpError } from '../shared/http.ts';
 import { rfc3339Nano } from './clock.ts';
-import { confineExisting, mapIntoRoot } from './paths.ts';
+import { confineExisting, confineOpened, mapIntoRoot } from './paths.ts';
 import { SUPERVISOR_LOG_DIR, type Session } from './session.ts';
 import { startSse } from './sse.ts';
 import { LogTail } from './log-tail.ts';
@@ -115,6 +115,7 @@ export async function serveLogStream(
     beforeOpen: async () => {
       await confineExisting(session.root, target.file);
     },
+    afterOpen: (handle) => confineOpened(session.root, handle.fd),
     onLines: (lines) => {
       const timestamp = rfc3339Nano();
       let text = '';

@@ -16,6 +16,8 @@ export interface LogTailOptions {
   onError: (error: NodeJS.ErrnoException) => void;
   /** Called before a (re)open, so the caller can re-check confinement; throwing stops the tail. */
   beforeOpen?: () => Promise<void>;
+  /** Called with each opened file before it is read (confinement of what was really opened). */
+  afterOpen?: (handle: FileHandle) => Promise<void>;
 }
 
 /**
@@ -67,6 +69,12 @@ export class LogTail {
     if (this.stopped) {
       await handle.close();
       return;
+    }
+    try {
+      await this.options.afterOpen?.(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
     const info = await handle.stat();
     if (!info.isFile()) {

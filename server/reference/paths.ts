@@ -1,4 +1,4 @@
-import { realpath, lstat } from 'node:fs/promises';
+import { realpath, lstat, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError } from '../shared/http.ts';
 
@@ -58,8 +58,9 @@ function isInside(root: string, candidate: string): boolean {
 
 /**
  * Resolves symlinks of the longest existing prefix of `mapped` and checks that the result stays
- * inside `root`. Returns whether the full path exists. Symlink loops and links that leave the root
- * are a 400.
+ * inside `root`. Returns whether the full path exists (a file used as a directory makes it not
+ * exist). Symlink loops anywhere in the path, links that leave the root and names too long for the
+ * filesystem are a 400; no filesystem error escapes with a host path in it.
  */
 export async function confineExisting(root: string, mapped: string): Promise<boolean> {
   const realRoot = await realpath(root);
@@ -70,7 +71,13 @@ export async function confineExisting(root: string, mapped: string): Promise<boo
       await lstat(probe);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      // a loop in a directory component fails the lstat itself, not only the realpath below
+      if (code === 'ELOOP') throw reject('path runs into a symlink loop');
+      if (code === 'ENAMETOOLONG') {
+        throw reject('path has a component longer than the filesystem allows');
+      }
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
       exists = false;
       const parent = path.dirname(probe);
       if (parent === probe) break;
@@ -88,4 +95,21 @@ export async function confineExisting(root: string, mapped: string): Promise<boo
   }
   if (!isInside(realRoot, resolved)) throw reject('path leaves the session root through a symlink');
   return exists;
+}
+
+/**
+ * Checks the file actually opened (by its descriptor) lies inside `root`, so a symlink swapped in
+ * between `confineExisting` and the open is caught before anything is read. Uses /proc/self/fd
+ * where the platform has it; elsewhere the check before opening is all there is.
+ */
+export async function confineOpened(root: string, fd: number): Promise<void> {
+  let opened: string;
+  try {
+    opened = await readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    return;
+  }
+  if (!isInside(await realpath(root), opened)) {
+    throw reject('path leaves the session root through a symlink');
+  }
 }

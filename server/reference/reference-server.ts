@@ -25,7 +25,7 @@ import {
 } from './telemetry-config.ts';
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
-import { faultRoute } from './faults.ts';
+import { answerWithFault, faultRoute, rotatedToken, wireStream } from './faults.ts';
 import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
@@ -270,7 +270,15 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       });
     };
     res.on('close', record);
-    await route.handler({ req, res, url, session, opened: record, wsBase });
+    // fault injection (tests only, faults.ts): an injected answer, or a stream on a faulty wire
+    if (config.faults && answerWithFault(session, route.operationId, res)) return;
+    const opened = config.faults
+      ? (): void => {
+          record();
+          wireStream(session, route.operationId, res);
+        }
+      : record;
+    await route.handler({ req, res, url, session, opened, wsBase });
   };
 
   const route = async (
@@ -278,7 +286,9 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
     res: ServerResponse,
     apiPath: string,
   ): Promise<void> => {
-    requireBearer(req, config.token);
+    // fault injection may have rotated a session's token (faults.ts)
+    const rotated = config.faults ? rotatedToken(apiPath, (id) => sessions.get(id)) : undefined;
+    requireBearer(req, rotated ?? config.token);
     const url = new URL(apiPath, 'http://reference.invalid');
     const segments = url.pathname.split('/').filter((segment) => segment.length > 0);
     if (segments[0] !== 'browsers')

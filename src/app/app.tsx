@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { LiveAnnouncer } from '../components/ui/live-announcer';
 import { ThemeToggle } from '../features/preferences/theme-toggle';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
@@ -91,6 +92,7 @@ export function App() {
           </section>
         </div>
       )}
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { UntrustedText } from '../components/ui/untrusted-text';
 import { cn } from '../lib/cn';
+import { revealControls } from '../lib/control-chars';
 import { formatHash } from '../lib/hash-route';
 import { useOpenSessions } from './open-sessions-store';
 
@@ -33,9 +35,9 @@ export function SessionTabs({ activeId, onClose }: SessionTabsProps) {
                 'max-w-44 truncate py-1 pr-1 pl-2 font-mono text-xs',
                 active ? 'text-fg' : 'text-muted hover:text-fg',
               )}
-              title={`Session ${id}`}
+              title={`Session ${revealControls(id)}`}
             >
-              {id}
+              <UntrustedText text={id} />
             </a>
             <button
               type="button"

@@ -1,5 +1,7 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { cn } from '../lib/cn';
+import { focusIfLost } from '../lib/focus';
 import type { Timeline } from '../features/telemetry/stores/timeline-controller';
 
 export type SessionViewName = 'timeline' | 'logs';
@@ -34,30 +36,60 @@ export function SessionViewTabs({
     ['timeline', 'Timeline'],
     ['logs', 'Logs'],
   ];
+  const list = useRef<HTMLDivElement>(null);
+  // the connect form that opened the session is gone: the keyboard goes on from the view tabs
+  useEffect(
+    () => focusIfLost(list.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? null),
+    [],
+  );
+  // the ARIA tabs pattern: one tab stop, arrows (and Home, End) move between the tabs
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const at = tabs.findIndex(([name]) => name === view);
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    const target =
+      step !== undefined
+        ? tabs[(at + step + tabs.length) % tabs.length]
+        : event.key === 'Home'
+          ? tabs[0]
+          : event.key === 'End'
+            ? tabs.at(-1)
+            : undefined;
+    if (!target) return;
+    event.preventDefault();
+    onChange(target[0]);
+    list.current?.querySelector<HTMLElement>(`[data-view="${target[0]}"]`)?.focus();
+  };
   return (
-    <div
-      role="tablist"
-      aria-label="Session views"
-      className="flex shrink-0 gap-1 border-b border-border bg-surface px-2 pt-1"
-    >
-      {tabs.map(([name, label]) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          aria-selected={view === name}
-          onClick={() => onChange(name)}
-          className={cn(
-            '-mb-px flex items-center gap-1.5 rounded-t-md border border-b-0 px-3 py-1 text-sm font-medium',
-            view === name
-              ? 'border-border bg-panel text-fg'
-              : 'border-transparent text-muted hover:text-fg',
-          )}
-        >
-          {label}
-          {name === 'timeline' && timeline && <ErrorCount timeline={timeline} />}
-        </button>
-      ))}
+    <div className="flex shrink-0 gap-1 border-b border-border bg-surface px-2 pt-1">
+      {/* only tabs inside the tablist: the clipboard toggle is a sibling of it */}
+      <div
+        ref={list}
+        role="tablist"
+        aria-label="Session views"
+        onKeyDown={onKeyDown}
+        className="flex gap-1"
+      >
+        {tabs.map(([name, label]) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={view === name}
+            tabIndex={view === name ? 0 : -1}
+            data-view={name}
+            onClick={() => onChange(name)}
+            className={cn(
+              '-mb-px flex items-center gap-1.5 rounded-t-md border border-b-0 px-3 py-1 text-sm font-medium',
+              view === name
+                ? 'border-border bg-panel text-fg'
+                : 'border-transparent text-muted hover:text-fg',
+            )}
+          >
+            {label}
+            {name === 'timeline' && timeline && <ErrorCount timeline={timeline} />}
+          </button>
+        ))}
+      </div>
       <button
         type="button"
         aria-expanded={clipboardOpen}

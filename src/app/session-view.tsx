@@ -2,8 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel';
 import { LogsPanel } from '../features/logs/components/logs-panel';
+import { useLogErrorAnnouncements } from '../features/logs/hooks/use-error-announcements';
 import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
 import { SessionTelemetry } from '../features/telemetry/components/session-telemetry';
+import { useTimelineErrorAnnouncements } from '../features/telemetry/hooks/use-error-announcements';
 import { useSessionTimelineStream } from '../features/telemetry/hooks/use-session-timeline';
 import { reconnectAllTimelines } from '../features/telemetry/stores/timeline-registry';
 import { sessionQuery } from '../features/session/api/get-session';
@@ -43,6 +45,9 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     params,
     hasToken && session.data !== undefined,
   );
+  // new errors are said politely, in summaries, whichever view is shown
+  useTimelineErrorAnnouncements(timeline);
+  useLogErrorAnnouncements(sessionId);
 
   // a new token applies to open streams at once: they reconnect with it and keep what they show
   useEffect(() => {

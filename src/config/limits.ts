@@ -17,4 +17,13 @@ export const LIMITS = {
   backoffMaxMs: 30_000,
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,
+  /**
+   * Screen reader announcements of new errors: gathered for `announceGatherMs`, then said at most
+   * once per `announceGapMs`, and cleared from the live region after `announceClearMs`. Telemetry
+   * events older than `announceHistoryMs` when watching began are history, not news.
+   */
+  announceGatherMs: 1_000,
+  announceGapMs: 5_000,
+  announceClearMs: 10_000,
+  announceHistoryMs: 5_000,
 } as const;

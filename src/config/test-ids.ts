@@ -9,4 +9,5 @@ export const TEST_IDS = {
   timelineList: 'timeline-list',
   timelinePausedBar: 'timeline-paused-bar',
   eventDetail: 'event-detail',
+  liveAnnouncer: 'live-announcer',
 } as const;

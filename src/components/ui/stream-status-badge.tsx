@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { TEST_IDS } from '../../config/test-ids';
 import { describeStatus, type StreamStatus } from '../../lib/sse/status';
+import { revealControls } from '../../lib/control-chars';
 import { Badge, type Tone } from './badge';
 import { Button } from './button';
+import { UntrustedText } from './untrusted-text';
 
 const TONE: Record<StreamStatus['kind'], Tone> = {
   idle: 'neutral',
@@ -55,7 +57,7 @@ export function StreamStatusBadge({
         tone={TONE[status.kind]}
         data-testid={TEST_IDS.streamStatus}
         data-status={status.kind}
-        title={label}
+        title={revealControls(label)}
       >
         {status.kind === 'live' && (
           <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
@@ -63,7 +65,7 @@ export function StreamStatusBadge({
         {SHORT[status.kind]}
       </Badge>
       <span className="min-w-0 truncate text-xs text-muted" aria-live="polite">
-        {status.kind === 'live' ? '' : label}
+        {status.kind === 'live' ? '' : <UntrustedText text={label} />}
       </span>
       {canReconnect && (
         <Button size="sm" variant="ghost" onClick={onReconnect}>

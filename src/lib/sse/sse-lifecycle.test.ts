@@ -43,6 +43,7 @@ describe('openSseStream: the server closes the stream', () => {
       attempt: 1,
       retryAt: T0 + 1000,
       reason: 'the server closed the stream',
+      since: T0,
     });
     await vi.advanceTimersByTimeAsync(1000);
     await harness.untilStatus('live', 2);

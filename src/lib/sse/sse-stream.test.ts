@@ -153,6 +153,7 @@ describe('openSseStream: HTTP failures', () => {
       attempt: 1,
       retryAt: T0 + 1000,
       reason: '503 Service Unavailable: upstream down',
+      since: T0,
     });
     await vi.advanceTimersByTimeAsync(999);
     expect(harness.connections).toHaveLength(1);

@@ -148,13 +148,18 @@ export function openSseStream(options: SseStreamOptions): SseStream {
   function retry(reason: string, retryAfterMs?: number): void {
     const delay = schedule.next(retryAfterMs);
     retryTimer = setTimeout(connect, delay);
-    emit({ kind: 'retrying', attempt: schedule.failures, retryAt: now() + delay, reason });
+    const since = now();
+    emit({ kind: 'retrying', attempt: schedule.failures, retryAt: since + delay, reason, since });
   }
 
+  /**
+   * The stall is the status until the next attempt, after the usual backoff. (A `retrying` set in
+   * the same tick would replace it before any view could show it.)
+   */
   function onStall(silentForMs: number): void {
     stopAttempt();
-    if (!emit({ kind: 'stalled', silentForMs })) return;
-    retry(`no data for ${Math.round(silentForMs / 1000)} s`);
+    retryTimer = setTimeout(connect, schedule.next());
+    emit({ kind: 'stalled', silentForMs });
   }
 
   connect();

@@ -14,19 +14,21 @@ beforeEach(() => {
 });
 
 describe('openSseStream: stall watchdog', () => {
-  it('marks a silent stream stalled, aborts it and reconnects', async () => {
+  it('marks a silent stream stalled, aborts it and reconnects after the backoff', async () => {
     open();
     await harness.untilStatus('live');
     await vi.advanceTimersByTimeAsync(STALL_MS - 1);
     expect(harness.kinds()).toEqual(['connecting', 'live']);
     await vi.advanceTimersByTimeAsync(1);
-    expect(harness.statuses.slice(2)).toEqual([
-      { kind: 'stalled', silentForMs: STALL_MS },
-      { kind: 'retrying', attempt: 1, retryAt: T0 + STALL_MS + 1000, reason: 'no data for 30 s' },
-    ]);
+    // stalled stays the status until the next attempt, so that a view can show it
+    expect(harness.statuses.slice(2)).toEqual([{ kind: 'stalled', silentForMs: STALL_MS }]);
     const first = harness.connection(0);
     expect(first.signal?.aborted).toBe(true);
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(harness.kinds()).toEqual(['connecting', 'live', 'stalled']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.at(3)).toEqual({ kind: 'connecting', attempt: 1 });
+    expect(Date.now()).toBe(T0 + STALL_MS + 1000);
     await harness.untilStatus('live', 2);
     expect(harness.connections).toHaveLength(2);
     expect(harness.connection(1).signal?.aborted).toBe(false);
@@ -77,7 +79,7 @@ describe('openSseStream: stall watchdog', () => {
     open();
     await harness.untilConnections(1);
     await vi.advanceTimersByTimeAsync(STALL_MS);
-    expect(harness.kinds()).toEqual(['connecting', 'stalled', 'retrying']);
+    expect(harness.kinds()).toEqual(['connecting', 'stalled']);
     expect(harness.connection(0).signal?.aborted).toBe(true);
   });
 

@@ -15,8 +15,20 @@ describe('describeStatus', () => {
         attempt: 2,
         retryAt: now + 3_200,
         reason: '503 Service Unavailable',
+        since: now - 100,
       } as const,
       'Retrying in 4 s: 503 Service Unavailable',
+    ],
+    [
+      // a clock read before the retry was decided does not lengthen the countdown
+      {
+        kind: 'retrying',
+        attempt: 1,
+        retryAt: now + 500,
+        reason: 'network error',
+        since: now,
+      } as const,
+      'Retrying in 1 s: network error',
     ],
     [
       { kind: 'ended', reason: 'the server closed the stream' } as const,
@@ -25,6 +37,18 @@ describe('describeStatus', () => {
     [{ kind: 'failed', reason: '401 Unauthorized' } as const, 'Failed: 401 Unauthorized'],
   ])('labels %o', (status, label) => {
     expect(describeStatus(status, now)).toBe(label);
+  });
+
+  it('counts a retry down from when it was decided, even with an older clock', () => {
+    const retrying = {
+      kind: 'retrying',
+      attempt: 1,
+      retryAt: now + 500,
+      reason: 'network error',
+      since: now,
+    } as const;
+    expect(describeStatus(retrying, now - 60_000)).toBe('Retrying in 1 s: network error');
+    expect(describeStatus(retrying, now + 400)).toBe('Retrying in 1 s: network error');
   });
 });
 

@@ -5,14 +5,15 @@ import type { ApiFailure } from '../http/api-error';
  * on abort, so nothing here is inferred from its callbacks alone).
  *
  * `attempt` counts consecutive failed attempts: 0 for the first connection (or the first after a
- * healthy one), n for the n-th retry. `retrying` carries the wall-clock time of the next attempt.
+ * healthy one), n for the n-th retry. `retrying` carries the wall-clock time of the next attempt
+ * and the time it was decided (`since`).
  */
 export type StreamStatus =
   | { kind: 'idle' }
   | { kind: 'connecting'; attempt: number }
   | { kind: 'live'; since: number }
   | { kind: 'stalled'; silentForMs: number }
-  | { kind: 'retrying'; attempt: number; retryAt: number; reason: string }
+  | { kind: 'retrying'; attempt: number; retryAt: number; reason: string; since: number }
   | { kind: 'ended'; reason: string }
   | { kind: 'failed'; reason: string; failure?: ApiFailure };
 
@@ -35,7 +36,8 @@ export function describeStatus(status: StreamStatus, now: number): string {
     case 'stalled':
       return `Stalled: no data for ${Math.round(status.silentForMs / 1000)} s`;
     case 'retrying':
-      return `Retrying in ${secondsUntil(status.retryAt, now)} s: ${status.reason}`;
+      // a view's clock may have been read before this status existed: it cannot be earlier
+      return `Retrying in ${secondsUntil(status.retryAt, Math.max(now, status.since))} s: ${status.reason}`;
     case 'ended':
       return `Ended: ${status.reason}`;
     case 'failed':

@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import type { ClipboardSend } from '../stores/clipboard-history';
 import { firstLine, formatClockTime, formatTextSize, shortPreview } from '../model/clipboard-text';
 
@@ -26,7 +27,7 @@ export function ClipboardHistoryItem({
   return (
     <li className="flex min-w-0 flex-col gap-1 rounded-md border border-border bg-panel-2 p-2">
       <p className="min-w-0 truncate font-mono text-sm" title={entry.text}>
-        {firstLine(entry.text)}
+        <UntrustedText text={firstLine(entry.text)} />
       </p>
       <p className="text-xs text-muted">
         <time dateTime={new Date(entry.sentAt).toISOString()}>{time}</time> ·{' '}
@@ -38,7 +39,7 @@ export function ClipboardHistoryItem({
             Full text<span className="sr-only"> of {which}</span>
           </summary>
           <pre className="mt-1 max-h-40 overflow-auto rounded border border-border bg-panel p-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere">
-            {entry.text}
+            <UntrustedText text={entry.text} />
           </pre>
         </details>
       )}

@@ -1,4 +1,5 @@
 import { Badge } from '../../../components/ui/badge';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import type { ClipboardReadResult } from '../api/read-clipboard';
 import {
   formatBytes,
@@ -30,7 +31,7 @@ export function ClipboardReadbackResult({ result, expected }: ClipboardReadbackR
           aria-label="Text read from the session’s clipboard"
           className="max-h-48 min-w-0 overflow-auto rounded border border-border bg-panel-2 p-2 font-mono text-sm whitespace-pre-wrap wrap-anywhere"
         >
-          {text}
+          <UntrustedText text={text} />
         </pre>
       )}
       {expected === null ? (

@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
+import { focusIfLost } from '../../../lib/focus';
 import { isScrolledToBottom } from '../../../lib/scroll';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
@@ -92,6 +93,9 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
       rememberAnchor();
     });
   }, [reveal, buffer, virtualizer, rememberAnchor]);
+
+  // a stream just opened from the form (which went away): the keyboard goes on from its lines
+  useEffect(() => focusIfLost(scrollRef.current), []);
 
   const onScroll = (): void => {
     const element = scrollRef.current;

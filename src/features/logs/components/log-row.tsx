@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import { tryPrettyJson } from '../model/json-line';
@@ -40,7 +41,8 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       data-testid={TEST_IDS.logRow}
       data-seq={line.seq}
       data-level={line.level ?? 'none'}
-      aria-selected={selected}
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected}
       onClick={(event) => props.onSelect(line.seq, event.shiftKey)}
       className={cn(
         'group flex min-h-5 items-start gap-2 border-l-2 border-transparent pr-2 font-mono text-xs leading-5 hover:bg-row-hover',
@@ -50,7 +52,7 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       )}
     >
       {props.lineNumbers && (
-        <span className="w-16 shrink-0 pl-1 text-right text-muted/70 tabular-nums select-none">
+        <span className="w-16 shrink-0 pl-1 text-right text-muted tabular-nums select-none">
           {line.seq + 1}
         </span>
       )}
@@ -76,7 +78,9 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
         )}
       >
         {pretty ? (
-          <pre className="my-1 rounded bg-panel-2 p-2 whitespace-pre-wrap">{pretty}</pre>
+          <pre className="my-1 rounded bg-panel-2 p-2 whitespace-pre-wrap">
+            <UntrustedText text={pretty} />
+          </pre>
         ) : (
           <LogText text={line.text} ranges={props.ranges} current={props.currentMatch} />
         )}

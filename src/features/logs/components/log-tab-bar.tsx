@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
 import { logSourceLabel } from '../api/log-stream';
 import type { LogTab } from '../stores/log-tab-controller';
@@ -41,21 +42,33 @@ function TabButton({
         aria-controls={`${tab.id}-panel`}
         id={`${tab.id}-tab`}
         onClick={onActivate}
-        title={`${tab.source.kind === 'supervisor' ? 'process' : 'file'} ${tab.source.target} (${tab.source.follow ? 'new lines only' : 'from the beginning'}): ${status}`}
+        aria-keyshortcuts="Delete"
+        onKeyDown={(event) => {
+          if (event.key !== 'Delete') return;
+          event.preventDefault();
+          onClose();
+        }}
+        title={`${tab.source.kind === 'supervisor' ? 'process' : 'file'} ${tab.source.target} (${tab.source.follow ? 'new lines only' : 'from the beginning'}): ${status}. Delete closes it.`}
         className="flex h-8 items-center gap-2 pr-1 pl-3 font-mono text-xs"
       >
         <span className={cn('size-2 rounded-full', DOT[status])} aria-hidden="true" />
-        <span className="max-w-40 truncate">{label}</span>
+        <span className="max-w-40 truncate">
+          <UntrustedText text={label} />
+        </span>
         <span className="sr-only">({status})</span>
       </button>
-      <button
-        type="button"
-        aria-label={`Close log ${label}`}
+      {/*
+       * A tablist may hold only tabs: Delete on the focused tab closes it (as the ARIA tabs
+       * pattern has it), and this × is its pointer twin, hidden from assistive technology.
+       */}
+      <span
+        aria-hidden="true"
+        title={`Close log ${label} (Delete)`}
         onClick={onClose}
-        className="mr-1 rounded px-1 text-muted hover:bg-panel-2 hover:text-fg"
+        className="mr-1 cursor-pointer rounded px-1 text-muted hover:bg-panel-2 hover:text-fg"
       >
         ×
-      </button>
+      </span>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { illegibleIn } from '../model/ansi-contrast';
 import {
   ansiColor,
   isConcealing,
@@ -50,14 +52,16 @@ function render(
   let rangeIndex = 0;
   segments.forEach((segment, segmentIndex) => {
     const css = styleOf(segment.style);
+    // colours that would hide the text in a theme yield to the theme's there (styles.css)
+    const illegible = (segment.style ? illegibleIn(segment.style) : []).join(' ') || undefined;
     const end = offset + segment.text.length;
     let cursor = offset;
     while (cursor < end) {
       const range = ranges[rangeIndex];
       if (!range || range[0] >= end) {
         out.push(
-          <span key={`${segmentIndex}-${cursor}`} style={css}>
-            {segment.text.slice(cursor - offset)}
+          <span key={`${segmentIndex}-${cursor}`} style={css} data-ansi-illegible={illegible}>
+            <UntrustedText text={segment.text.slice(cursor - offset)} isolate={false} />
           </span>,
         );
         break;
@@ -68,8 +72,11 @@ function render(
       }
       if (range[0] > cursor) {
         out.push(
-          <span key={`${segmentIndex}-${cursor}`} style={css}>
-            {segment.text.slice(cursor - offset, range[0] - offset)}
+          <span key={`${segmentIndex}-${cursor}`} style={css} data-ansi-illegible={illegible}>
+            <UntrustedText
+              text={segment.text.slice(cursor - offset, range[0] - offset)}
+              isolate={false}
+            />
           </span>,
         );
         cursor = range[0];
@@ -79,9 +86,13 @@ function render(
         <mark
           key={`${segmentIndex}-${cursor}-m`}
           style={css}
+          data-ansi-illegible={illegible}
           className={current ? 'rounded-sm bg-mark-current text-fg' : 'rounded-sm bg-mark text-fg'}
         >
-          {segment.text.slice(cursor - offset, stop - offset)}
+          <UntrustedText
+            text={segment.text.slice(cursor - offset, stop - offset)}
+            isolate={false}
+          />
         </mark>,
       );
       cursor = stop;
@@ -92,8 +103,12 @@ function render(
   return out;
 }
 
-/** A log message with its ANSI colours as styled text (never HTML) and search highlights. */
+/**
+ * A log message with its ANSI colours as styled text (never HTML) and search highlights; control
+ * and bidi characters are shown as marks, never applied (UntrustedText).
+ */
 export const LogText = memo(function LogText({ text, ranges, current }: LogTextProps) {
-  if (ranges.length === 0 && !text.includes('\x1b')) return <>{text}</>;
+  if (ranges.length === 0 && !text.includes('\x1b'))
+    return <UntrustedText text={text} isolate={false} />;
   return <>{render(parseAnsi(text), ranges, current)}</>;
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { TEST_IDS } from '../../../config/test-ids';
 import { copyText } from '../../../lib/copy-text';
@@ -85,6 +86,7 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
           <LogSearch tab={tab} inputId={searchId} />
           <LogOptions tab={tab} sessionId={sessionId} onCopySelection={onCopySelection} />
         </div>
+        <StreamFailure status={status} />
         <LogFilters tab={tab} />
       </div>
       {evicted > 0 && (

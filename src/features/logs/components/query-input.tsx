@@ -76,7 +76,7 @@ export function QueryInput({
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange({ ...query, text: event.target.value })}
           onKeyDown={onKeyDown}
-          className="h-full min-w-0 flex-1 bg-transparent px-2 font-mono text-xs outline-none placeholder:text-muted/70"
+          className="h-full min-w-0 flex-1 rounded-md bg-transparent px-2 font-mono text-xs placeholder:text-muted/70 focus-visible:outline-offset-[-2px]"
         />
         <Toggle
           pressed={query.caseSensitive}

@@ -17,6 +17,9 @@ import { createLogTabStore, type LogTabState, type LogTabStore } from './log-tab
 
 type PartialLine = Omit<LogLine, 'seq'>;
 
+export const SESSION_ENDED =
+  'session ended: the stream closed and the session no longer exists. Everything received stays here.';
+
 export interface LogTab {
   readonly id: string;
   readonly source: LogSource;
@@ -79,6 +82,10 @@ export function createLogTab(options: LogTabOptions): LogTab {
     }
     if (status.kind === 'ended') {
       batcher.push(noticeLine(`stream ended: ${status.reason}`));
+    }
+    // 404 is upstream's answer for a session that does not exist (a missing file is in band)
+    if (status.kind === 'failed' && status.failure?.status === 404 && connections > 0) {
+      batcher.push(noticeLine(SESSION_ENDED));
     }
     batcher.flush();
     store.setState({ status });

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { FailureDetails } from '../../../components/ui/failure-details';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { ApiRequestError } from '../../../lib/http/request';
 import { TokenPrompt } from './token-prompt';
 
@@ -21,8 +22,10 @@ export function SessionProblem({ sessionId, error, onRetry, onLeave }: SessionPr
       >
         <p className="text-sm text-muted">
           The server refused the API token for session{' '}
-          <span className="font-mono text-fg">{sessionId}</span>. Enter another one; nothing on
-          screen is lost.
+          <span className="font-mono text-fg wrap-anywhere">
+            <UntrustedText text={sessionId} />
+          </span>
+          . Enter another one; nothing on screen is lost.
         </p>
         <FailureDetails failure={failure} />
       </TokenPrompt>
@@ -40,8 +43,11 @@ export function SessionProblem({ sessionId, error, onRetry, onLeave }: SessionPr
       <p className="text-sm text-muted">
         {notFound ? (
           <>
-            There is no browser session <span className="font-mono text-fg">{sessionId}</span> on
-            this API, or it has ended.
+            There is no browser session{' '}
+            <span className="font-mono text-fg wrap-anywhere">
+              <UntrustedText text={sessionId} />
+            </span>{' '}
+            on this API, or it has ended.
           </>
         ) : (
           'The request for this session failed.'
@@ -50,7 +56,9 @@ export function SessionProblem({ sessionId, error, onRetry, onLeave }: SessionPr
       {failure ? (
         <FailureDetails failure={failure} />
       ) : (
-        <p className="text-sm">{error instanceof Error ? error.message : String(error)}</p>
+        <p className="text-sm">
+          <UntrustedText text={error instanceof Error ? error.message : String(error)} />
+        </p>
       )}
       <div className="flex gap-2">
         {!notFound && <Button onClick={onRetry}>Try again</Button>}

@@ -1,5 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { revealControls } from '../../../lib/control-chars';
 import type { SessionInfo } from '../model/browser-session';
 
 /**
@@ -16,7 +18,11 @@ export function SessionSummary({ info }: { info: SessionInfo }) {
         {info.capturing === null ? (
           <Badge tone="warn">telemetry off</Badge>
         ) : (
-          info.capturing.map((name) => <Badge key={name}>{name}</Badge>)
+          info.capturing.map((name) => (
+            <Badge key={name}>
+              <UntrustedText text={name} />
+            </Badge>
+          ))
         )}
       </span>
       {info.cdpWsUrl && (
@@ -27,8 +33,8 @@ export function SessionSummary({ info }: { info: SessionInfo }) {
         />
       )}
       {info.browserUnavailableReason && (
-        <Badge tone="warn" title={info.browserUnavailableReason}>
-          no browser: {info.browserUnavailableReason}
+        <Badge tone="warn" title={revealControls(info.browserUnavailableReason)}>
+          no browser: <UntrustedText text={info.browserUnavailableReason} />
         </Badge>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { revealControls } from '../../../lib/control-chars';
 import { useCredentials, type RememberMode } from '../stores/credentials-store';
 import { TokenFields } from './token-fields';
 
@@ -27,10 +29,12 @@ export function TokenPrompt({
   return (
     <form
       onSubmit={submit}
-      aria-label={title}
+      aria-label={revealControls(title)}
       className="flex flex-col gap-4 rounded-lg border border-border bg-panel p-5"
     >
-      <h2 className="text-base font-semibold">{title}</h2>
+      <h2 className="text-base font-semibold wrap-anywhere">
+        <UntrustedText text={title} />
+      </h2>
       {children}
       <TokenFields
         token={token}

@@ -1,3 +1,4 @@
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
 import { cn } from '../../../lib/cn';
 import { categoryStyle, KNOWN_CATEGORIES } from '../model/catalogue';
@@ -49,7 +50,9 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
             <span style={shown ? { color: `var(${style.colorVar})` } : undefined}>
               <CategoryIcon name={style.icon} className="size-3.5" />
             </span>
-            <span>{style.label}</span>
+            <span>
+              <UntrustedText text={style.label} />
+            </span>
             <span className="text-muted tabular-nums">{count.toLocaleString('en-US')}</span>
           </button>
         );

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { formatTimestamp } from '../../../lib/time-format';
 import type { CollectorState } from '../model/collector-health';
 import { showItem } from '../stores/timeline-actions';
@@ -78,7 +79,9 @@ export function CollectorBanner({ timeline }: { timeline: Timeline }) {
           key={entry.index}
           className={`flex items-center gap-2 border-b px-3 py-1.5 text-xs font-medium ${TONE[entry.tone]}`}
         >
-          <span className="min-w-0 flex-1">{entry.text}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere">
+            <UntrustedText text={entry.text} />
+          </span>
           <Button size="sm" variant="ghost" onClick={() => showItem(timeline, entry.index)}>
             Show event
           </Button>

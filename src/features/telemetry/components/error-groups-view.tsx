@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
+import { revealControls } from '../../../lib/control-chars';
 import { formatTimestamp } from '../../../lib/time-format';
 import type { ErrorGroup } from '../model/error-groups';
 import { formatFramePosition } from '../model/stack-trace';
@@ -80,13 +82,16 @@ function GroupRow({ group, originUs, onSelect, selectedIndex }: GroupRowProps) {
           {group.count}
         </Badge>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate text-sm text-fg" title={group.text}>
-            {group.text || '(no message)'}
+          <span className="truncate text-sm text-fg" title={revealControls(group.text)}>
+            <UntrustedText text={group.text || '(no message)'} />
           </span>
           <span id={detailsId} className="flex min-w-0 flex-wrap gap-x-3 text-xs text-muted">
             {where && (
-              <span className="min-w-0 font-mono wrap-anywhere" title={frame?.url || undefined}>
-                {where}
+              <span
+                className="min-w-0 font-mono wrap-anywhere"
+                title={frame?.url ? revealControls(frame.url) : undefined}
+              >
+                <UntrustedText text={where} />
               </span>
             )}
             <span className="tabular-nums" title={relativeOf(group.firstTsUs, originUs)}>

@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { TEST_IDS } from '../../../config/test-ids';
 import { formatTimestamp } from '../../../lib/time-format';
 import { describeGap } from '../model/sequencer';
@@ -51,17 +52,21 @@ function NoticeDetail({ item }: { item: Exclude<TimelineItem, EventItem> }) {
     return (
       <div className="space-y-2 text-sm">
         <h3 className="font-semibold text-danger">Unreadable event</h3>
-        <p>{item.reason}</p>
+        <p>
+          <UntrustedText text={item.reason} />
+        </p>
         <p className="text-xs text-muted">Received at {time}. The frame as received:</p>
         <pre className="max-h-96 overflow-auto rounded bg-panel-2 p-2 text-xs break-all whitespace-pre-wrap">
-          {item.raw}
+          <UntrustedText text={item.raw} />
         </pre>
       </div>
     );
   }
   return (
     <div className="space-y-2 text-sm">
-      <p>{item.text}</p>
+      <p>
+        <UntrustedText text={item.text} />
+      </p>
       <p className="text-xs text-muted">At {time}</p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
 import { copyText } from '../../../lib/copy-text';
 import { formatTimestamp } from '../../../lib/time-format';
@@ -27,7 +28,7 @@ export function EventFields({ item, originUs, children }: EventFieldsProps): Rea
     <div className="flex min-w-0 flex-col gap-3 text-sm text-fg">
       <EventHeader item={item} originUs={originUs} />
       <p className={cn('font-mono text-sm font-medium', WRAP, item.error && 'text-danger')}>
-        {item.summary}
+        <UntrustedText text={item.summary} />
       </p>
       {children}
       <section aria-label="Source">
@@ -60,9 +61,11 @@ function EventHeader({ item, originUs }: EventFieldsProps): ReactElement {
         style={{ color: `var(${style.colorVar})` }}
       >
         <CategoryIcon name={style.icon} />
-        {style.label}
+        <UntrustedText text={style.label} />
       </span>
-      <span className="font-mono font-semibold wrap-anywhere">{event.type}</span>
+      <span className="font-mono font-semibold wrap-anywhere">
+        <UntrustedText text={event.type} />
+      </span>
       <span className="font-mono text-muted">seq {item.seq}</span>
       {item.epoch > 0 && (
         <span className="text-muted" title="Times the session's event process restarted before">
@@ -92,7 +95,9 @@ function FieldList({ entries }: { entries: [string, ReactNode][] }): ReactElemen
     <dl className="grid grid-cols-[minmax(5rem,max-content)_minmax(0,1fr)] gap-x-3 gap-y-1">
       {entries.map(([name, value]) => (
         <div key={name} className="contents">
-          <dt className="font-mono text-xs leading-5 text-muted wrap-anywhere">{name}</dt>
+          <dt className="font-mono text-xs leading-5 text-muted wrap-anywhere">
+            <UntrustedText text={name} />
+          </dt>
           <dd className="min-w-0 font-mono text-xs leading-5">{value}</dd>
         </div>
       ))}
@@ -145,12 +150,21 @@ function prettyJson(value: unknown): string {
 function FieldValue({ value }: { value: unknown }): ReactElement {
   if (typeof value === 'string') {
     if (value === '') return <span className="text-muted italic">(empty string)</span>;
-    return <span className={WRAP}>{value}</span>;
+    return (
+      <span className={WRAP}>
+        <UntrustedText text={value} />
+      </span>
+    );
   }
   if (typeof value === 'number' || typeof value === 'boolean') return <span>{String(value)}</span>;
   if (value === null) return <span className="text-muted">null</span>;
   if (value === undefined) return <span className="text-muted italic">(missing)</span>;
-  return <pre className={PRE}>{prettyJson(value)}</pre>;
+  // focusable: a long value scrolls inside its box, and the keyboard must reach it
+  return (
+    <pre tabIndex={0} className={PRE}>
+      <UntrustedText text={prettyJson(value)} />
+    </pre>
+  );
 }
 
 interface CopyStatus {
@@ -189,7 +203,11 @@ function RawJson({ item }: { item: EventItem }): ReactElement {
     <div className="flex items-start gap-2">
       <details className="min-w-0 flex-1" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className={cn(HEADING, 'mb-0 cursor-pointer select-none')}>Raw JSON</summary>
-        {open && <pre className={cn('mt-1', PRE)}>{json}</pre>}
+        {open && (
+          <pre tabIndex={0} className={cn('mt-1', PRE)}>
+            <UntrustedText text={json} />
+          </pre>
+        )}
       </details>
       <span
         role="status"

@@ -1,3 +1,4 @@
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
 import { cn } from '../../../lib/cn';
 import { updateFilter } from '../stores/timeline-actions';
@@ -38,7 +39,7 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
               shown && level === 'warning' && 'text-warn',
             )}
           >
-            {level}{' '}
+            <UntrustedText text={level} />{' '}
             <span className="text-muted tabular-nums">
               {(counts.get(level) ?? 0).toLocaleString('en-US')}
             </span>

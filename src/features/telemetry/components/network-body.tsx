@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { bodyMayBeCut, prettyBody } from '../model/network';
 import { NetworkSection } from './network-section';
 
@@ -31,7 +32,7 @@ export function NetworkBody({ title, body, emptyText, captureLimited = false }: 
             aria-label={`${title} text`}
             className="max-h-80 min-w-0 overflow-auto rounded border border-border bg-panel-2 p-2 font-mono text-xs break-all whitespace-pre-wrap text-fg"
           >
-            {shown.text}
+            <UntrustedText text={shown.text} />
           </pre>
         </>
       )}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { describeExchange, type NetworkExchange } from '../model/network';
 import { NetworkBody } from './network-body';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { NetworkFacts } from './network-facts';
 import { NetworkHeadersTable } from './network-headers-table';
 import { NetworkStatus } from './network-status';
@@ -20,14 +21,20 @@ export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
     <article aria-label="Network request" className="flex min-w-0 flex-col gap-3 text-sm text-fg">
       <header className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-xs font-semibold">{view.method ?? 'Request'}</span>
+          <span className="font-mono text-xs font-semibold">
+            <UntrustedText text={view.method ?? 'Request'} />
+          </span>
           <NetworkStatus view={view} />
           <span className="ml-auto">
             <CopyButton key={exchange.requestId} text={view.url} label="Copy URL" />
           </span>
         </div>
         <p className="min-w-0 font-mono text-xs break-all">
-          {view.url ?? <span className="text-muted">URL not captured</span>}
+          {view.url !== null ? (
+            <UntrustedText text={view.url} />
+          ) : (
+            <span className="text-muted">URL not captured</span>
+          )}
         </p>
       </header>
       <NetworkFacts view={view} originUs={originUs} />

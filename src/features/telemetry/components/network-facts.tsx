@@ -1,3 +1,4 @@
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { formatTimestamp } from '../../../lib/time-format';
 import type { NetworkExchangeView } from '../model/network';
 
@@ -37,7 +38,9 @@ export function NetworkFacts({ view, originUs }: NetworkFactsProps) {
       {facts.map(([name, value], index) => (
         <div key={index} className="contents">
           <dt className="text-muted">{name}</dt>
-          <dd className="min-w-0 font-mono break-all text-fg">{value}</dd>
+          <dd className="min-w-0 font-mono break-all text-fg">
+            <UntrustedText text={value} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,3 +1,4 @@
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { NetworkSection } from './network-section';
 
 interface NetworkHeadersTableProps {
@@ -30,9 +31,11 @@ export function NetworkHeadersTable({ title, headers, missingText }: NetworkHead
                   scope="row"
                   className="w-1/3 py-0.5 pr-3 text-left font-normal break-all text-muted"
                 >
-                  {name}
+                  <UntrustedText text={name} />
                 </th>
-                <td className="py-0.5 break-all whitespace-pre-wrap text-fg">{value}</td>
+                <td className="py-0.5 break-all whitespace-pre-wrap text-fg">
+                  <UntrustedText text={value} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { Badge } from '../../../components/ui/badge';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import type { NetworkExchangeView } from '../model/network';
 
 /** The outcome of a request: status badge, failure text in red, or that no response came yet. */
@@ -6,14 +7,16 @@ export function NetworkStatus({ view }: { view: NetworkExchangeView }) {
   if (view.status !== null) {
     return (
       <Badge tone={view.status >= 400 ? 'danger' : 'ok'} className="font-mono">
-        {view.statusText ? `${view.status} ${view.statusText}` : String(view.status)}
+        <UntrustedText
+          text={view.statusText ? `${view.status} ${view.statusText}` : String(view.status)}
+        />
       </Badge>
     );
   }
   if (view.errorText !== null) {
     return (
       <span className="min-w-0 font-mono text-xs font-semibold break-all text-danger">
-        {view.errorText || 'Failed'}
+        <UntrustedText text={view.errorText || 'Failed'} />
         {view.canceled && ' (canceled)'}
       </span>
     );

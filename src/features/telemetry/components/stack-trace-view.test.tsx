@@ -63,8 +63,11 @@ describe('StackTraceView', () => {
     ]);
     expect(screen.getByText('app.js:42:11').getAttribute('title')).toBe(APP);
     const extension = screen.getByText('window.setTimeout').closest('li');
-    expect(extension?.className).toContain('opacity-60');
-    expect(screen.getByText('init').closest('li')?.className).not.toContain('opacity-60');
+    // muted and italic, not faded: faded text would fail contrast
+    expect(extension?.className).toContain('italic');
+    expect(extension?.className).not.toContain('opacity');
+    expect(screen.getByText('window.setTimeout').closest('span.text-muted')).not.toBeNull();
+    expect(screen.getByText('init').closest('li')?.className).not.toContain('italic');
     expect(screen.queryByRole('button', { name: /more frame/ })).toBeNull();
   });
 

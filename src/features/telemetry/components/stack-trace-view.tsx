@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { copyText } from '../../../lib/copy-text';
 import { cn } from '../../../lib/cn';
+import { revealControls } from '../../../lib/control-chars';
 import type { StackTrace } from '../../../types/api';
 import {
   flattenStack,
@@ -28,7 +30,9 @@ function BoundaryRow({ description }: { description: string }) {
     <li className="flex items-center gap-2 py-1 text-xs text-muted italic">
       <span aria-hidden="true" className="h-px w-3 shrink-0 bg-border" />
       <span className="sr-only">Async boundary: </span>
-      <span className="min-w-0 wrap-anywhere">{description}</span>
+      <span className="min-w-0 wrap-anywhere">
+        <UntrustedText text={description} />
+      </span>
       <span aria-hidden="true" className="h-px min-w-3 flex-1 bg-border" />
     </li>
   );
@@ -39,12 +43,18 @@ function FrameRow({ frame }: { frame: FrameView }) {
     <li
       className={cn(
         'flex min-w-0 flex-wrap items-baseline gap-x-3 py-0.5 font-mono text-xs',
-        frame.dimmed && 'opacity-60',
+        frame.dimmed && 'italic',
       )}
     >
-      <span className="min-w-0 text-fg wrap-anywhere">{frame.functionName}</span>
-      <span className="min-w-0 text-muted wrap-anywhere" title={frame.url || undefined}>
-        {formatFramePosition(frame)}
+      {/* browser or extension frames: muted and italic, not faded (faded text fails contrast) */}
+      <span className={cn('min-w-0 wrap-anywhere', frame.dimmed ? 'text-muted' : 'text-fg')}>
+        <UntrustedText text={frame.functionName} />
+      </span>
+      <span
+        className="min-w-0 text-muted wrap-anywhere"
+        title={frame.url ? revealControls(frame.url) : undefined}
+      >
+        <UntrustedText text={formatFramePosition(frame)} />
       </span>
       {frame.dimmed && <span className="sr-only">(browser or extension code)</span>}
     </li>

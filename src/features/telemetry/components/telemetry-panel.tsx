@@ -1,5 +1,6 @@
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import { jumpToTime, moveSelection, selectItem, showItem } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
@@ -62,7 +63,14 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
     [timeline],
   );
   const onJump = useCallback((tsUs: number) => jumpToTime(timeline, tsUs), [timeline]);
-  const close = (): void => timeline.store.setState({ detailOpen: false });
+  const section = useRef<HTMLElement>(null);
+  const close = (): void => {
+    const detail = section.current?.querySelector(`[data-testid="${TEST_IDS.eventDetail}"]`);
+    const hadFocus = detail?.contains(document.activeElement) ?? false;
+    timeline.store.setState({ detailOpen: false });
+    // focus was in the details, which are gone: back to the list, on the same event
+    if (hadFocus) section.current?.querySelector<HTMLElement>('[role="log"]')?.focus();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     if (event.key === 'Escape' && detailOpen) {
@@ -85,7 +93,12 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
   };
 
   return (
-    <section aria-label="Telemetry" onKeyDown={onKeyDown} className="flex min-h-0 flex-1 flex-col">
+    <section
+      ref={section}
+      aria-label="Telemetry"
+      onKeyDown={onKeyDown}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <TimelineToolbar timeline={timeline} />
       <CollectorBanner timeline={timeline} />
       <OverviewStrip source={timeline.buffer} version={version} visible={visible} onJump={onJump} />

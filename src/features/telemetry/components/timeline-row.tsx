@@ -1,6 +1,8 @@
 import { memo } from 'react';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
+import { revealControls } from '../../../lib/control-chars';
 import { formatTimestamp } from '../../../lib/time-format';
 import { categoryStyle } from '../model/catalogue';
 import { describeGap } from '../model/sequencer';
@@ -25,7 +27,7 @@ function EventCells({ item, originUs }: { item: EventItem; originUs: number | nu
   const style = categoryStyle(item.event.category);
   return (
     <>
-      <span className="hidden w-20 shrink-0 text-right text-muted/80 tabular-nums md:inline">
+      <span className="hidden w-20 shrink-0 text-right text-muted tabular-nums md:inline">
         {originUs === null ? '' : formatTimestamp(item.tsUs / 1000, 'relative', originUs / 1000)}
       </span>
       <span
@@ -33,16 +35,21 @@ function EventCells({ item, originUs }: { item: EventItem; originUs: number | nu
         style={{ color: `var(${style.colorVar})` }}
       >
         <CategoryIcon name={style.icon} className="size-3.5 shrink-0" />
-        <span className="hidden truncate sm:inline">{style.label}</span>
+        <span className="hidden truncate sm:inline">
+          <UntrustedText text={style.label} />
+        </span>
       </span>
-      <span className="hidden w-44 shrink-0 truncate text-muted lg:inline" title={item.event.type}>
-        {item.event.type}
+      <span
+        className="hidden w-44 shrink-0 truncate text-muted lg:inline"
+        title={revealControls(item.event.type)}
+      >
+        <UntrustedText text={item.event.type} />
       </span>
       <span
         className={cn('min-w-0 flex-1 truncate', item.error && 'font-medium text-danger')}
-        title={item.summary}
+        title={revealControls(item.summary)}
       >
-        {item.summary}
+        <UntrustedText text={item.summary} />
       </span>
       {item.event.truncated && (
         <span className="shrink-0 rounded border border-warn/40 bg-warn-bg px-1 text-[10px] text-warn">
@@ -65,7 +72,7 @@ function NoticeCells({ item }: { item: Exclude<TimelineItem, EventItem> }) {
   if (item.kind === 'unreadable') {
     return (
       <span className="min-w-0 flex-1 truncate text-danger" title={item.reason}>
-        Unreadable event ({item.reason}): {item.raw.slice(0, 500)}
+        Unreadable event ({item.reason}): <UntrustedText text={item.raw.slice(0, 500)} />
       </span>
     );
   }
@@ -76,7 +83,7 @@ function NoticeCells({ item }: { item: Exclude<TimelineItem, EventItem> }) {
         item.marker === 'restarted' || item.marker === 'ended' ? 'text-warn' : 'text-info',
       )}
     >
-      {item.text}
+      <UntrustedText text={item.text} />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { cn } from '../../../lib/cn';
 import { togglePause, updateFilter } from '../stores/timeline-actions';
@@ -79,6 +80,7 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
         <TimelineExport timeline={timeline} name={name} />
         <TimelineCounts timeline={timeline} />
       </div>
+      {live && <StreamFailure status={status} />}
       <div className="flex flex-wrap items-center gap-2">
         <CategoryChips timeline={timeline} />
         <LevelChips timeline={timeline} />

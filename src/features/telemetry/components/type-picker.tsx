@@ -1,3 +1,4 @@
+import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
@@ -16,7 +17,16 @@ export function TypePicker({ timeline }: { timeline: Timeline }) {
     <details className="relative">
       <summary className="flex h-7 cursor-pointer list-none items-center rounded-md border border-border bg-panel-2 px-2 text-xs">
         Types:{' '}
-        {types.length === 0 ? 'all' : types.length === 1 ? types[0] : `${types.length} selected`} ▾
+        <UntrustedText
+          text={
+            types.length === 0
+              ? 'all'
+              : types.length === 1
+                ? (types[0] ?? '')
+                : `${types.length} selected`
+          }
+        />{' '}
+        ▾
       </summary>
       <div className="absolute z-20 mt-1 max-h-80 w-72 overflow-auto rounded-md border border-border bg-panel p-2 shadow-lg">
         {types.length > 0 && (
@@ -32,7 +42,9 @@ export function TypePicker({ timeline }: { timeline: Timeline }) {
         {names.map((name) => (
           <label key={name} className="flex items-center gap-2 py-0.5 font-mono text-xs">
             <input type="checkbox" checked={types.includes(name)} onChange={() => toggle(name)} />
-            <span className="min-w-0 flex-1 truncate">{name}</span>
+            <span className="min-w-0 flex-1 truncate">
+              <UntrustedText text={name} />
+            </span>
             <span className="text-muted tabular-nums">
               {(counts.get(name) ?? 0).toLocaleString('en-US')}
             </span>

@@ -1,0 +1,10 @@
+/** Whether focus was lost: nothing focused, or only the page itself (its focused element went away). */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active === document.documentElement;
+}
+
+/** Focuses `element` when focus was lost, so a keyboard user goes on from where things changed. */
+export function focusIfLost(element: HTMLElement | null): void {
+  if (element && focusIsLost()) element.focus();
+}
