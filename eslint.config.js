@@ -42,6 +42,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // scripts the benchmark injects into pages
+    files: ['bench/page/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Playwright fixtures that need no other fixture are declared with an empty pattern.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -29,6 +29,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'app',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -17,6 +17,8 @@ export interface ReferenceConfig {
   maxEventBytes: number;
   /** Offer `POST /browsers/{id}/faults` for tests (never in normal use). */
   faults: boolean;
+  /** Offer `POST /browsers/{id}/firehose` for the benchmarks (never in normal use). */
+  firehose: boolean;
   /** Give each session its own headless Chromium (when one can be found). */
   browser: boolean;
   /** Port of the demo site the demo session browses; 0 picks a free one. */
@@ -49,6 +51,7 @@ export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Re
     logPollMs: intFromEnv(env, 'REFERENCE_LOG_POLL_MS', 50),
     maxEventBytes: 1024 * 1024,
     faults: env.REFERENCE_FAULTS === '1',
+    firehose: env.REFERENCE_FIREHOSE === '1',
     browser: env.REFERENCE_BROWSER !== 'off',
     demoSitePort: intFromEnv(env, 'REFERENCE_DEMO_SITE_PORT', 0, 0),
   };

@@ -26,6 +26,12 @@ import {
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
 import { answerWithFault, faultRoute, rotatedToken, wireStream } from './faults.ts';
+import {
+  firehoseRoute,
+  serveLogFirehose,
+  serveTelemetryFirehose,
+  takeFirehose,
+} from './firehose.ts';
 import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
@@ -174,15 +180,14 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       method: 'GET',
       suffix: '/logs/stream',
       operationId: 'logsStream',
-      handler: ({ req, res, url, session, opened }) =>
-        serveLogStream(
-          req,
-          res,
-          session,
-          parseLogQuery(session, url.searchParams),
-          config.logPollMs,
-          opened,
-        ),
+      handler: ({ req, res, url, session, opened }) => {
+        const target = parseLogQuery(session, url.searchParams);
+        // benchmarks only (firehose.ts): an armed firehose answers instead of the tail
+        const firehose = config.firehose ? takeFirehose(session, 'logs') : undefined;
+        if (firehose !== undefined)
+          return serveLogFirehose(res, session, firehose, config.keepaliveMs, opened);
+        return serveLogStream(req, res, session, target, config.logPollMs, opened);
+      },
     },
     {
       method: 'GET',
@@ -195,6 +200,12 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
           typeof lastEventId === 'string' ? lastEventId : undefined,
           url.searchParams.get('replay'),
         );
+        // benchmarks only (firehose.ts): an armed firehose answers instead of the ring
+        const firehose = config.firehose ? takeFirehose(session, 'telemetry') : undefined;
+        if (firehose !== undefined) {
+          serveTelemetryFirehose(res, session, firehose, cursor, config.keepaliveMs, opened);
+          return;
+        }
         startSse(res);
         opened();
         session.trackStream(res);
@@ -223,6 +234,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
   ];
 
   if (config.faults) routes.push(faultRoute());
+  if (config.firehose) routes.push(firehoseRoute());
 
   const handleSessionRequest = async (
     req: IncomingMessage,

@@ -4,10 +4,12 @@ export const TEST_IDS = {
   logList: 'log-list',
   logPausedBar: 'log-paused-bar',
   logEvicted: 'log-evicted',
+  logCounts: 'log-counts',
   streamStatus: 'stream-status',
   timelineRow: 'timeline-row',
   timelineList: 'timeline-list',
   timelinePausedBar: 'timeline-paused-bar',
+  timelineCounts: 'timeline-counts',
   eventDetail: 'event-detail',
   liveAnnouncer: 'live-announcer',
 } as const;

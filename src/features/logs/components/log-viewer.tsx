@@ -112,7 +112,11 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
         <LogPausedBar tab={tab} />
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-border bg-panel px-3 py-1 text-[11px] text-muted tabular-nums">
-        <span>
+        <span
+          data-testid={TEST_IDS.logCounts}
+          data-retained={tab.buffer.size}
+          data-received={tab.buffer.total}
+        >
           {tab.buffer.size.toLocaleString()} lines retained · {tab.buffer.total.toLocaleString()}{' '}
           received
         </span>

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { TEST_IDS } from '../../../config/test-ids';
 import { setTimelineCapacity } from '../stores/timeline-registry';
 import type { Timeline } from '../stores/timeline-controller';
 
@@ -15,7 +16,13 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
   const events = [...buffer.categoryCounts.values()].reduce((sum, count) => sum + count, 0);
   const duplicates = timeline.duplicates();
   return (
-    <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+    <div
+      data-testid={TEST_IDS.timelineCounts}
+      data-retained={events}
+      data-received={events + buffer.evicted}
+      data-missed={buffer.missed}
+      className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted"
+    >
       <span>
         {plural(events, 'event')}
         {buffer.viewCount !== buffer.size && ` · ${buffer.viewCount.toLocaleString('en-US')} shown`}

@@ -1,0 +1,246 @@
+import type { GoalResult, IngestResult, ScaleResult, StartResult } from './results.ts';
+import type { Latency, Spread } from './stats.ts';
+
+/** The goals of the performance work; `evaluateGoals` reports each against what was measured. */
+export const GOALS = {
+  logFirehose: 250_000,
+  telemetryFirehose: 100_000,
+  tailRate: 50_000,
+  lagAt1kP95Ms: 100,
+  frameP95Ms: 33,
+  longTaskMs: 200,
+  heapMb: 300,
+  queryMs: 150,
+  jsGzipKb: 250,
+  firstEventMs: 1_000,
+  peerFactor: 10,
+} as const;
+
+const int = (value: number): string =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
+const ms = (value: number): string =>
+  Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : '–';
+
+export function rateLabel(rate: number): string {
+  return rate === 0 ? 'max' : `${int(rate)}/s`;
+}
+
+function spreadLabel(value: Spread, format: (n: number) => string = int): string {
+  if (value.n === 0) return '–';
+  if (value.n === 1) return format(value.median);
+  return `${format(value.median)} (${format(value.min)}–${format(value.max)})`;
+}
+
+function lagLabel(lag: Latency | null): string {
+  return lag === null ? '–' : `${ms(lag.p50)} / ${ms(lag.p95)} / ${ms(lag.p99)}`;
+}
+
+const CLIENT = { bare: 'bare page', console: 'Session Console', frontail: 'frontail' } as const;
+
+/** Lays out rows of cells as a fixed-width text table with a rule under the header. */
+export function textTable(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, cell.length);
+    });
+  const line = (row: string[]): string =>
+    row
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = rows;
+  if (!header) return '';
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...body.map(line),
+  ].join('\n');
+}
+
+export function ingestTable(results: readonly IngestResult[]): string {
+  const rows = [
+    [
+      'client',
+      'stream',
+      'source',
+      'asked',
+      'written',
+      'delivered',
+      'per s, median (range)',
+      'lag ms p50/p95/p99',
+      'frame p95',
+      'long tasks (max ms)',
+      'kept up',
+    ],
+  ];
+  for (const result of results) {
+    rows.push([
+      CLIENT[result.client],
+      result.stream,
+      result.source,
+      rateLabel(result.targetRate),
+      int(result.written),
+      int(result.delivered),
+      spreadLabel(result.rate),
+      lagLabel(result.lag),
+      result.frames.n === 0 ? '–' : ms(result.frames.p95),
+      result.client === 'bare' ? '–' : `${result.longTasks.count} (${ms(result.longTasks.max)})`,
+      result.keptUp ? 'yes' : 'no',
+    ]);
+  }
+  return textTable(rows);
+}
+
+export function scaleTable(scale: ScaleResult | null, start: StartResult | null): string {
+  const rows = [['measure', 'figure']];
+  if (scale) {
+    rows.push(
+      [`JS heap, ${int(scale.logLines)} log lines (after GC)`, `${int(scale.logHeapMb)} MB`],
+      [
+        `JS heap, ${int(scale.telemetryEvents)} telemetry events (after GC)`,
+        `${int(scale.telemetryHeapMb)} MB`,
+      ],
+      ['JS heap, dashboard with nothing loaded', `${int(scale.baselineHeapMb)} MB`],
+      [`time to load ${int(scale.logLines)} lines (firehose)`, `${int(scale.logLoadMs)} ms`],
+      [`filter over ${int(scale.logLines)} lines, ms`, spreadLabel(scale.filterMs, ms)],
+      [`search over ${int(scale.logLines)} lines, ms`, spreadLabel(scale.searchMs, ms)],
+      [
+        `scroll frame p95 / max, ${int(scale.logLines)} lines`,
+        `${ms(scale.scrollFrames.p95)} / ${ms(scale.scrollFrames.max)} ms`,
+      ],
+    );
+  }
+  if (start) {
+    rows.push(
+      ['initial JS (gzip)', `${ms(start.jsKb)} KB (${ms(start.jsGzipKb)} KB)`],
+      ['initial CSS (gzip)', `${ms(start.cssKb)} KB (${ms(start.cssGzipKb)} KB)`],
+      ['page open to first event on screen, ms', spreadLabel(start.firstEventMs, ms)],
+    );
+  }
+  return textTable(rows);
+}
+
+function best(
+  results: readonly IngestResult[],
+  match: (result: IngestResult) => boolean,
+): IngestResult | undefined {
+  return results
+    .filter((result) => match(result) && result.keptUp)
+    .sort((a, b) => b.overallRate - a.overallRate)[0];
+}
+
+/** Highest rate asked of the writer that the client kept up with (flat out counts as what it reached). */
+export function highestKeptUp(
+  results: readonly IngestResult[],
+  client: IngestResult['client'],
+): number {
+  let highest = 0;
+  for (const result of results) {
+    if (result.client !== client || result.source !== 'tail' || !result.keptUp) continue;
+    highest = Math.max(highest, result.targetRate === 0 ? result.writeRate : result.targetRate);
+  }
+  return highest;
+}
+
+export function evaluateGoals(
+  ingest: readonly IngestResult[],
+  scale: ScaleResult | null,
+  start: StartResult | null,
+): GoalResult[] {
+  const goals: GoalResult[] = [];
+  const firehose = (stream: 'logs' | 'telemetry', goal: number, unit: string): void => {
+    const console = ingest.find(
+      (r) => r.client === 'console' && r.source === 'firehose' && r.stream === stream,
+    );
+    const bare = ingest.find((r) => r.client === 'bare' && r.stream === stream);
+    if (!console) return;
+    const share =
+      bare && bare.overallRate > 0
+        ? ` (${Math.round((console.overallRate / bare.overallRate) * 100)}% of the bare page's ${int(bare.overallRate)}/s)`
+        : '';
+    goals.push({
+      goal: `${stream} firehose ≥ ${int(goal)} ${unit}/s, every one accounted for, view kept up`,
+      measured: `${int(console.overallRate)}/s, ${int(console.delivered)} of ${int(console.written)}, kept up: ${console.keptUp ? 'yes' : 'no'}${share}`,
+      met: console.keptUp && console.overallRate >= goal,
+    });
+  };
+  firehose('logs', GOALS.logFirehose, 'lines');
+  firehose('telemetry', GOALS.telemetryFirehose, 'events');
+
+  const tails = ingest.filter((r) => r.client === 'console' && r.source === 'tail');
+  if (tails.length > 0) {
+    const highest = highestKeptUp(ingest, 'console');
+    goals.push({
+      goal: `file tail ≥ ${int(GOALS.tailRate)} lines/s with the view keeping up`,
+      measured: `kept up to ${int(highest)} lines/s`,
+      met: highest >= GOALS.tailRate,
+    });
+    const at1k = tails.find((r) => r.targetRate === 1_000);
+    if (at1k?.lag)
+      goals.push({
+        goal: `lag at 1,000 lines/s p95 < ${GOALS.lagAt1kP95Ms} ms`,
+        measured: `p95 ${ms(at1k.lag.p95)} ms`,
+        met: at1k.lag.p95 < GOALS.lagAt1kP95Ms,
+      });
+  }
+  const keptUp = ingest.filter((r) => r.client === 'console' && r.keptUp);
+  if (keptUp.length > 0) {
+    const worstFrame = Math.max(...keptUp.map((r) => r.frames.p95));
+    const worstTask = Math.max(...keptUp.map((r) => r.longTasks.max));
+    goals.push({
+      goal: `frame p95 < ${GOALS.frameP95Ms} ms and no long task > ${GOALS.longTaskMs} ms wherever the view kept up`,
+      measured: `worst frame p95 ${ms(worstFrame)} ms, longest task ${ms(worstTask)} ms`,
+      met: worstFrame < GOALS.frameP95Ms && worstTask <= GOALS.longTaskMs,
+    });
+  }
+  if (scale) {
+    goals.push({
+      goal: `heap at 1,000,000 lines < ${GOALS.heapMb} MB`,
+      measured: `${int(scale.logHeapMb)} MB at ${int(scale.logLines)} lines`,
+      met: scale.logLines >= 1_000_000 ? scale.logHeapMb < GOALS.heapMb : null,
+    });
+    const slowest = Math.max(scale.filterMs.median, scale.searchMs.median);
+    goals.push({
+      goal: `filter or search over 1,000,000 lines < ${GOALS.queryMs} ms`,
+      measured: `filter ${ms(scale.filterMs.median)} ms, search ${ms(scale.searchMs.median)} ms (medians)`,
+      met: scale.logLines >= 1_000_000 ? slowest < GOALS.queryMs : null,
+    });
+  }
+  if (start) {
+    goals.push({
+      goal: `initial JS < ${GOALS.jsGzipKb} KB gzip, first event on screen < ${int(GOALS.firstEventMs)} ms`,
+      measured: `${ms(start.jsGzipKb)} KB, ${ms(start.firstEventMs.median)} ms`,
+      met: start.jsGzipKb < GOALS.jsGzipKb && start.firstEventMs.median < GOALS.firstEventMs,
+    });
+  }
+  const peer = ingest.filter((r) => r.client === 'frontail');
+  if (peer.length > 0 && tails.length > 0) {
+    const ours = highestKeptUp(ingest, 'console');
+    const theirs = highestKeptUp(ingest, 'frontail');
+    const fastest = best(
+      ingest,
+      (r) => r.client === 'console' && r.source === 'firehose' && r.stream === 'logs',
+    );
+    goals.push({
+      goal: `≥ ${GOALS.peerFactor}× the highest rate frontail keeps up with`,
+      measured:
+        theirs === 0
+          ? `frontail kept up with none of the rates; Session Console with ${int(ours)} lines/s`
+          : `${int(ours)} vs ${int(theirs)} lines/s through the file tail: ${(ours / theirs).toFixed(1)}×${fastest ? `; firehose ${int(fastest.overallRate)}/s` : ''}`,
+      met: theirs === 0 ? ours > 0 : ours >= GOALS.peerFactor * theirs,
+    });
+  }
+  return goals;
+}
+
+export function goalsTable(goals: readonly GoalResult[]): string {
+  return textTable([
+    ['goal', 'measured', 'met'],
+    ...goals.map((goal) => [
+      goal.goal,
+      goal.measured,
+      goal.met === null ? 'n/a' : goal.met ? 'yes' : 'NO',
+    ]),
+  ]);
+}

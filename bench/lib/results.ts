@@ -1,0 +1,79 @@
+import type { Latency, Spread } from './stats.ts';
+
+/** One ingest measurement: a stream at a rate (0: as fast as possible) into one page. */
+export interface IngestResult {
+  /** bare page, Session Console or frontail. */
+  client: 'bare' | 'console' | 'frontail';
+  stream: 'logs' | 'telemetry';
+  /** firehose: pre-rendered frames from the server; tail: a file the server tails; publish: events posted to the server. */
+  source: 'firehose' | 'tail' | 'publish';
+  /** Lines or events per second asked of the writer; 0 is as fast as it can. */
+  targetRate: number;
+  /** Lines or events written (or sent by the firehose). */
+  written: number;
+  /** What the writer reached, per second. */
+  writeRate: number;
+  /** Lines or events that reached the client's store (bare page: parsed). */
+  delivered: number;
+  /** Delivered per second in 1 s windows while arriving: median and range. */
+  rate: Spread;
+  /** Delivered per second from the first to the last arrival. */
+  overallRate: number;
+  /** Write to on screen, ms (null without writer stamps). */
+  lag: Latency | null;
+  /** Animation frame intervals, ms. */
+  frames: Latency;
+  longTasks: { count: number; max: number };
+  /** Everything delivered and the view still current (see README: Performance). */
+  keptUp: boolean;
+  note?: string;
+}
+
+export interface ScaleResult {
+  logLines: number;
+  logHeapMb: number;
+  logLoadMs: number;
+  filterMs: Spread;
+  searchMs: Spread;
+  scrollFrames: Latency;
+  scrollLongTasks: { count: number; max: number };
+  telemetryEvents: number;
+  telemetryHeapMb: number;
+  /** Heap of the dashboard with nothing loaded, for reference. */
+  baselineHeapMb: number;
+}
+
+export interface StartResult {
+  jsGzipKb: number;
+  cssGzipKb: number;
+  jsKb: number;
+  cssKb: number;
+  firstEventMs: Spread;
+}
+
+export interface Machine {
+  cores: number;
+  cpu: string;
+  memoryGb: number;
+  chromium: string;
+  node: string;
+  platform: string;
+}
+
+export interface BenchReport {
+  date: string;
+  quick: boolean;
+  durationSeconds: number;
+  machine: Machine;
+  ingest: IngestResult[];
+  scale: ScaleResult | null;
+  start: StartResult | null;
+  goals: GoalResult[];
+  elapsedSeconds: number;
+}
+
+export interface GoalResult {
+  goal: string;
+  measured: string;
+  met: boolean | null;
+}

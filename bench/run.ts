@@ -1,0 +1,182 @@
+/**
+ * `npm run bench`: measures the dashboard in headless Chromium against the reference server on this
+ * machine, next to a bare page (the ceiling) and frontail (a peer). Prints one table and writes
+ * bench/results/latest.json. `--quick` is a short run for development; `--only a,b` runs some
+ * parts: bare, firehose, tail, telemetry, frontail, scale, start.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from './lib/browser.ts';
+import { evaluateGoals, goalsTable, ingestTable, rateLabel, scaleTable } from './lib/report.ts';
+import type { BenchReport, IngestResult, ScaleResult, StartResult } from './lib/results.ts';
+import { projectRoot, startBenchServer } from './lib/server.ts';
+import { measureFrontail } from './suites/frontail.ts';
+import {
+  measureBare,
+  measureConsoleFirehose,
+  measureConsolePublish,
+  measureConsoleTail,
+  type BenchContext,
+} from './suites/ingest.ts';
+import { measureScale } from './suites/scale.ts';
+import { measureStart } from './suites/start.ts';
+
+const PARTS = ['bare', 'firehose', 'tail', 'telemetry', 'frontail', 'scale', 'start'] as const;
+type Part = (typeof PARTS)[number];
+
+interface Plan {
+  quick: boolean;
+  parts: Set<Part>;
+  durationMs: number;
+  tailRates: number[];
+  telemetryRates: number[];
+  scale: { logLines: number; telemetryEvents: number; runs: number };
+  startRuns: number;
+}
+
+function planFrom(argv: string[]): Plan {
+  const quick = argv.includes('--quick');
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex === -1 ? undefined : argv[onlyIndex + 1];
+  const parts = new Set<Part>(PARTS);
+  if (only !== undefined) {
+    parts.clear();
+    for (const name of only.split(',')) {
+      if (!(PARTS as readonly string[]).includes(name))
+        throw new Error(`--only takes ${PARTS.join(', ')}; got ${name}`);
+      parts.add(name as Part);
+    }
+  }
+  return quick
+    ? {
+        quick,
+        parts,
+        durationMs: 3_000,
+        tailRates: [1_000, 20_000, 0],
+        telemetryRates: [1_000, 0],
+        scale: { logLines: 200_000, telemetryEvents: 20_000, runs: 3 },
+        startRuns: 3,
+      }
+    : {
+        quick,
+        parts,
+        durationMs: 20_000,
+        tailRates: [1_000, 5_000, 20_000, 50_000, 100_000, 0],
+        telemetryRates: [1_000, 5_000, 20_000, 50_000, 0],
+        scale: { logLines: 1_000_000, telemetryEvents: 100_000, runs: 5 },
+        startRuns: 5,
+      };
+}
+
+async function main(): Promise<void> {
+  const plan = planFrom(process.argv.slice(2));
+  const began = Date.now();
+  const log = (message: string): void => {
+    const seconds = ((Date.now() - began) / 1_000).toFixed(0).padStart(4);
+    console.log(`[${seconds}s] ${message}`);
+  };
+  const port = Number(process.env.BENCH_PORT || 7390);
+  log(`starting the console server on port ${port} (builds dist/ when stale)`);
+  const server = await startBenchServer(port);
+  const browser = await launchBrowser();
+  const context: BenchContext = { server, browser, durationMs: plan.durationMs, log };
+  const ingest: IngestResult[] = [];
+  let scale: ScaleResult | null = null;
+  let start: StartResult | null = null;
+  const record = (result: IngestResult): void => {
+    ingest.push(result);
+    log(
+      `  ${result.client} ${result.stream} ${result.source} ${rateLabel(result.targetRate)}: ` +
+        `${Math.round(result.overallRate).toLocaleString('en-US')}/s, ` +
+        `${result.delivered.toLocaleString('en-US')} of ${result.written.toLocaleString('en-US')}, ` +
+        `lag p95 ${result.lag ? Math.round(result.lag.p95) : '–'} ms, kept up: ${result.keptUp}`,
+    );
+  };
+  try {
+    for (const stream of ['logs', 'telemetry'] as const) {
+      if (plan.parts.has('bare')) {
+        log(`bare page, ${stream} firehose`);
+        record(await measureBare(context, stream));
+      }
+      if (plan.parts.has('firehose')) {
+        log(`Session Console, ${stream} firehose`);
+        record(await measureConsoleFirehose(context, stream));
+      }
+    }
+    if (plan.parts.has('tail')) {
+      for (const rate of plan.tailRates) {
+        log(`Session Console, file tail at ${rateLabel(rate)}`);
+        record(await measureConsoleTail(context, rate));
+      }
+    }
+    if (plan.parts.has('telemetry')) {
+      for (const rate of plan.telemetryRates) {
+        log(`Session Console, telemetry published at ${rateLabel(rate)}`);
+        record(await measureConsolePublish(context, rate));
+      }
+    }
+    if (plan.parts.has('frontail')) {
+      // once frontail has fallen behind twice, higher rates cannot go better
+      let misses = 0;
+      for (const rate of plan.tailRates) {
+        if (misses >= 2) break;
+        log(`frontail, file tail at ${rateLabel(rate)}`);
+        const result = await measureFrontail(context, rate, port + 5);
+        record(result);
+        if (!result.keptUp) misses += 1;
+      }
+    }
+    if (plan.parts.has('scale')) {
+      log(
+        `scale: ${plan.scale.logLines.toLocaleString('en-US')} lines, ${plan.scale.telemetryEvents.toLocaleString('en-US')} events`,
+      );
+      scale = await measureScale(context, plan.scale);
+    }
+    if (plan.parts.has('start')) {
+      log('start: bundle size and first event on screen');
+      start = await measureStart(context, plan.startRuns);
+    }
+  } finally {
+    const version = browser.version();
+    await browser.close();
+    await server.stop();
+    const goals = evaluateGoals(ingest, scale, start);
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      quick: plan.quick,
+      durationSeconds: plan.durationMs / 1_000,
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+        chromium: version,
+        node: process.version,
+        platform: `${os.type()} ${os.release()} ${os.arch()}`,
+      },
+      ingest,
+      scale,
+      start,
+      goals,
+      elapsedSeconds: Math.round((Date.now() - began) / 1_000),
+    };
+    const out = path.join(projectRoot, 'bench/results', plan.quick ? 'quick.json' : 'latest.json');
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+    const { machine } = report;
+    console.log(
+      `\nSession Console benchmark, ${report.date.slice(0, 10)}${plan.quick ? ' (quick)' : ''}: ` +
+        `${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Chromium ${machine.chromium}, Node ${machine.node}; ` +
+        `${report.durationSeconds} s per rate; ${report.elapsedSeconds} s in all\n`,
+    );
+    if (ingest.length > 0) console.log(`${ingestTable(ingest)}\n`);
+    if (scale || start) console.log(`${scaleTable(scale, start)}\n`);
+    if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
+    console.log(`written to ${path.relative(projectRoot, out)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,274 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import {
+  newProbedPage,
+  probeStart,
+  probeStop,
+  readNumber,
+  waitForCount,
+  type ProbeRecord,
+} from '../lib/browser.ts';
+import { openLogFile, openSession, SELECTORS } from '../lib/console-page.ts';
+import type { IngestResult } from '../lib/results.ts';
+import { BENCH_TOKEN, type BenchServer } from '../lib/server.ts';
+import { latency, overallRate, spread, windowRates } from '../lib/stats.ts';
+import { runWriter, type WriterReport } from '../lib/writer.ts';
+
+export interface BenchContext {
+  server: BenchServer;
+  browser: Browser;
+  /** How long each rate or firehose runs. */
+  durationMs: number;
+  log: (message: string) => void;
+}
+
+/** A lag p95 above this means the view fell behind the writer. */
+export const KEPT_UP_LAG_MS = 1_000;
+const LOG_PATH = '/var/log/bench/app.log';
+
+function summarize(
+  base: Pick<IngestResult, 'client' | 'stream' | 'source' | 'targetRate' | 'written' | 'writeRate'>,
+  delivered: number,
+  record: ProbeRecord,
+  following: boolean,
+): IngestResult {
+  const lag = record.lags.length > 0 ? latency(record.lags) : null;
+  const allDelivered = delivered === base.written;
+  const current = lag === null ? following : following && lag.p95 <= KEPT_UP_LAG_MS;
+  return {
+    ...base,
+    delivered,
+    rate: spread(windowRates(record.samples)),
+    overallRate: overallRate(record.samples),
+    lag,
+    frames: latency(record.frameIntervals),
+    longTasks: { count: record.longTasks.length, max: Math.max(0, ...record.longTasks) },
+    keptUp: allDelivered && current,
+  };
+}
+
+function streamUrl(sessionId: string, stream: 'logs' | 'telemetry'): string {
+  return stream === 'logs'
+    ? `/api/browsers/${sessionId}/logs/stream?source=path&path=${encodeURIComponent(LOG_PATH)}&follow=true`
+    : `/api/browsers/${sessionId}/telemetry/stream`;
+}
+
+/** The bare page reading `count` firehose frames; resolves with its sustained rate. */
+async function bareOnce(
+  context: BenchContext,
+  stream: 'logs' | 'telemetry',
+  count: number,
+): Promise<IngestResult> {
+  const { server, browser } = context;
+  const sessionId = await server.createSession();
+  await server.armFirehose(sessionId, stream, count);
+  const page = await newProbedPage(browser);
+  try {
+    await page.goto(`${server.baseUrl}/console-config.json`);
+    const options = {
+      url: streamUrl(sessionId, stream),
+      token: BENCH_TOKEN,
+      expected: count,
+      timeoutMs: context.durationMs * 4 + 30_000,
+    };
+    const result = await page.evaluate<{ count: number; samples: [number, number][] }>(
+      `window.__bareRead(${JSON.stringify(options)})`,
+    );
+    return summarize(
+      { client: 'bare', stream, source: 'firehose', targetRate: 0, written: count, writeRate: 0 },
+      result.count,
+      { frameIntervals: [], longTasks: [], lags: [], samples: result.samples },
+      true,
+    );
+  } finally {
+    await page.close();
+    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
+  }
+}
+
+/** Frames for about `durationMs` at the rate a short first run reached. */
+async function calibrated(
+  context: BenchContext,
+  probe: (count: number) => Promise<IngestResult>,
+  first: number,
+): Promise<IngestResult> {
+  const trial = await probe(first);
+  const rate = trial.overallRate > 0 ? trial.overallRate : first;
+  const count = Math.max(first, Math.round((rate * context.durationMs) / 1_000));
+  context.log(
+    `  calibrated at ${Math.round(rate).toLocaleString('en-US')}/s: ${count.toLocaleString('en-US')} frames`,
+  );
+  return probe(count);
+}
+
+export function measureBare(
+  context: BenchContext,
+  stream: 'logs' | 'telemetry',
+): Promise<IngestResult> {
+  return calibrated(context, (count) => bareOnce(context, stream, count), 400_000);
+}
+
+const following = async (page: Page, stream: 'logs' | 'telemetry'): Promise<boolean> => {
+  const paused = stream === 'logs' ? 'log-paused-bar' : 'timeline-paused-bar';
+  return (await page.locator(`[data-testid="${paused}"]`).count()) === 0;
+};
+
+/** Session Console reading `count` firehose frames into a log tab or the timeline. */
+async function consoleFirehoseOnce(
+  context: BenchContext,
+  stream: 'logs' | 'telemetry',
+  count: number,
+): Promise<IngestResult> {
+  const { server, browser } = context;
+  const sessionId = await server.createSession();
+  const page = await newProbedPage(browser);
+  const counts = stream === 'logs' ? SELECTORS.logCounts : SELECTORS.timelineCounts;
+  try {
+    if (stream === 'logs') {
+      await openSession(page, server.baseUrl, sessionId);
+      await server.armFirehose(sessionId, stream, count);
+      await probeStart(page, { count: { selector: counts, attribute: 'data-received' } });
+      await openLogFile(page, LOG_PATH, 'new');
+    } else {
+      await server.armFirehose(sessionId, stream, count);
+      await openSession(page, server.baseUrl, sessionId, 'memory', () =>
+        probeStart(page, { count: { selector: counts, attribute: 'data-received' } }),
+      );
+    }
+    const delivered = await waitForCount(
+      () => readNumber(page, counts, 'data-received'),
+      count,
+      5_000,
+      context.durationMs * 6 + 30_000,
+    );
+    await page.waitForTimeout(500);
+    const record = await probeStop(page);
+    return summarize(
+      {
+        client: 'console',
+        stream,
+        source: 'firehose',
+        targetRate: 0,
+        written: count,
+        writeRate: 0,
+      },
+      delivered,
+      record,
+      await following(page, stream),
+    );
+  } finally {
+    await page.close();
+    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
+  }
+}
+
+export function measureConsoleFirehose(
+  context: BenchContext,
+  stream: 'logs' | 'telemetry',
+): Promise<IngestResult> {
+  return calibrated(context, (count) => consoleFirehoseOnce(context, stream, count), 200_000);
+}
+
+async function finishWriter(
+  page: Page,
+  writer: Promise<WriterReport>,
+  read: () => Promise<number>,
+  before: number,
+  /** Items the session adds per writer request (the server's own `api_call` events). */
+  perRequest = 0,
+): Promise<{ report: WriterReport; delivered: number; record: ProbeRecord }> {
+  const report = await writer;
+  const extra = report.requests * perRequest;
+  const reached = await waitForCount(read, before + report.written + extra, 3_000, 60_000);
+  await page.waitForTimeout(300);
+  const record = await probeStop(page);
+  return { report, delivered: reached - before - extra, record };
+}
+
+/** Session Console tailing a file the writer appends to at `rate` lines/s (0: flat out). */
+export async function measureConsoleTail(
+  context: BenchContext,
+  rate: number,
+): Promise<IngestResult> {
+  const { server, browser } = context;
+  const sessionId = await server.createSession();
+  const file = server.sessionFile(sessionId, LOG_PATH);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, '');
+  const page = await newProbedPage(browser);
+  try {
+    await openSession(page, server.baseUrl, sessionId);
+    await openLogFile(page, LOG_PATH, 'new');
+    const read = () => readNumber(page, SELECTORS.logCounts, 'data-received');
+    const before = await read();
+    await probeStart(page, {
+      lines: SELECTORS.logList,
+      count: { selector: SELECTORS.logCounts, attribute: 'data-received' },
+    });
+    const writer = runWriter({ kind: 'file', file, rate, durationMs: context.durationMs });
+    const { report, delivered, record } = await finishWriter(page, writer, read, before);
+    return summarize(
+      {
+        client: 'console',
+        stream: 'logs',
+        source: 'tail',
+        targetRate: rate,
+        written: report.written,
+        writeRate: report.rate,
+      },
+      delivered,
+      record,
+      await following(page, 'logs'),
+    );
+  } finally {
+    await page.close();
+    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
+    await rm(file, { force: true });
+  }
+}
+
+/** Session Console's timeline while the writer publishes events at `rate`/s (0: flat out). */
+export async function measureConsolePublish(
+  context: BenchContext,
+  rate: number,
+): Promise<IngestResult> {
+  const { server, browser } = context;
+  const sessionId = await server.createSession();
+  const page = await newProbedPage(browser);
+  try {
+    await openSession(page, server.baseUrl, sessionId);
+    await page.locator(`${SELECTORS.status}[data-status="live"]`).first().waitFor();
+    const read = () => readNumber(page, SELECTORS.timelineCounts, 'data-received');
+    const before = await read();
+    await probeStart(page, {
+      lines: SELECTORS.timelineList,
+      count: { selector: SELECTORS.timelineCounts, attribute: 'data-received' },
+    });
+    const writer = runWriter({
+      kind: 'publish',
+      url: `${server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
+      token: BENCH_TOKEN,
+      rate,
+      durationMs: context.durationMs,
+    });
+    // every publish request is also an api_call event on the timeline
+    const { report, delivered, record } = await finishWriter(page, writer, read, before, 1);
+    return summarize(
+      {
+        client: 'console',
+        stream: 'telemetry',
+        source: 'publish',
+        targetRate: rate,
+        written: report.written,
+        writeRate: report.rate,
+      },
+      delivered,
+      record,
+      await following(page, 'telemetry'),
+    );
+  } finally {
+    await page.close();
+    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
+  }
+}
