@@ -39,8 +39,9 @@ export async function measureFrontail(
       () => page.evaluate<number>('window.__bench.linesSeen()'),
       report.written,
       3_000,
-      // frontail drains its queue slowly: what has not arrived 20 s after writing stopped is late
-      20_000,
+      // frontail drains its queue slowly: what has not arrived one run's length after writing
+      // stopped is late
+      context.durationMs,
     );
     const record = await probeStop(page);
     const lag = record.lags.length > 0 ? latency(record.lags) : null;
