@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { newProbedPage, probeStart, probeStop, waitForCount } from '../lib/browser.ts';
 import type { IngestResult } from '../lib/results.ts';
-import { latency, overallRate, spread, windowRates } from '../lib/stats.ts';
 import { runWriter } from '../lib/writer.ts';
 import {
   FRONTAIL_CONTAINER_SELECTOR,
   FRONTAIL_LINE_SELECTOR,
   startFrontail,
 } from '../peer/frontail.ts';
-import { KEPT_UP_LAG_MS, type BenchContext } from './ingest.ts';
+import { summarize, type BenchContext } from './ingest.ts';
 
 /** Lines frontail keeps on its page; it drops older ones as new ones come (its own cap). */
 const FRONTAIL_LINES = 2_000;
@@ -44,21 +43,20 @@ export async function measureFrontail(
       context.durationMs,
     );
     const record = await probeStop(page);
-    const lag = record.lags.length > 0 ? latency(record.lags) : null;
     return {
-      client: 'frontail',
-      stream: 'logs',
-      source: 'tail',
-      targetRate: rate,
-      written: report.written,
-      writeRate: report.rate,
-      delivered,
-      rate: spread(windowRates(record.samples)),
-      overallRate: overallRate(record.samples),
-      lag,
-      frames: latency(record.frameIntervals),
-      longTasks: { count: record.longTasks.length, max: Math.max(0, ...record.longTasks) },
-      keptUp: delivered === report.written && lag !== null && lag.p95 <= KEPT_UP_LAG_MS,
+      ...summarize(
+        {
+          client: 'frontail',
+          stream: 'logs',
+          source: 'tail',
+          targetRate: rate,
+          written: report.written,
+          writeRate: report.rate,
+        },
+        delivered,
+        record,
+        true,
+      ),
       note: `frontail ${frontail.version}, ${FRONTAIL_LINES} lines kept`,
     };
   } finally {

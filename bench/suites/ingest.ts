@@ -13,7 +13,7 @@ import { openLogFile, openSession, SELECTORS } from '../lib/console-page.ts';
 import type { IngestResult } from '../lib/results.ts';
 import { BENCH_TOKEN, type BenchServer } from '../lib/server.ts';
 import { latency, overallRate, spread, windowRates } from '../lib/stats.ts';
-import { runWriter, type WriterReport } from '../lib/writer.ts';
+import { runWriter, type WriterJob } from '../lib/writer.ts';
 
 export interface BenchContext {
   server: BenchServer;
@@ -27,7 +27,7 @@ export interface BenchContext {
 export const KEPT_UP_LAG_MS = 1_000;
 const LOG_PATH = '/var/log/bench/app.log';
 
-function summarize(
+export function summarize(
   base: Pick<IngestResult, 'client' | 'stream' | 'source' | 'targetRate' | 'written' | 'writeRate'>,
   delivered: number,
   record: ProbeRecord,
@@ -170,20 +170,43 @@ export function measureConsoleFirehose(
   return calibrated(context, (count) => consoleFirehoseOnce(context, stream, count), 200_000);
 }
 
-async function finishWriter(
+/**
+ * Measures one page while the writer runs `job`: the count the page shows at `counts` before and
+ * after, each line's lag under `lines`, frames and long tasks.
+ */
+async function measureWriting(
   page: Page,
-  writer: Promise<WriterReport>,
-  read: () => Promise<number>,
-  before: number,
-  /** Items the session adds per writer request (the server's own `api_call` events). */
-  perRequest = 0,
-): Promise<{ report: WriterReport; delivered: number; record: ProbeRecord }> {
-  const report = await writer;
-  const extra = report.requests * perRequest;
+  options: {
+    lines: string;
+    counts: string;
+    job: WriterJob;
+    base: Pick<IngestResult, 'client' | 'stream' | 'source'>;
+    /** Items the session adds per writer request (the server's own `api_call` events). */
+    perRequest?: number;
+  },
+): Promise<IngestResult> {
+  const read = () => readNumber(page, options.counts, 'data-received');
+  const before = await read();
+  await probeStart(page, {
+    lines: options.lines,
+    count: { selector: options.counts, attribute: 'data-received' },
+  });
+  const report = await runWriter(options.job);
+  const extra = report.requests * (options.perRequest ?? 0);
   const reached = await waitForCount(read, before + report.written + extra, 3_000, 60_000);
   await page.waitForTimeout(300);
   const record = await probeStop(page);
-  return { report, delivered: reached - before - extra, record };
+  return summarize(
+    {
+      ...options.base,
+      targetRate: options.job.rate,
+      written: report.written,
+      writeRate: report.rate,
+    },
+    reached - before - extra,
+    record,
+    await following(page, options.base.stream),
+  );
 }
 
 /** Session Console tailing a file the writer appends to at `rate` lines/s (0: flat out). */
@@ -200,27 +223,12 @@ export async function measureConsoleTail(
   try {
     await openSession(page, server.baseUrl, sessionId);
     await openLogFile(page, LOG_PATH, 'new');
-    const read = () => readNumber(page, SELECTORS.logCounts, 'data-received');
-    const before = await read();
-    await probeStart(page, {
+    return await measureWriting(page, {
       lines: SELECTORS.logList,
-      count: { selector: SELECTORS.logCounts, attribute: 'data-received' },
+      counts: SELECTORS.logCounts,
+      job: { kind: 'file', file, rate, durationMs: context.durationMs },
+      base: { client: 'console', stream: 'logs', source: 'tail' },
     });
-    const writer = runWriter({ kind: 'file', file, rate, durationMs: context.durationMs });
-    const { report, delivered, record } = await finishWriter(page, writer, read, before);
-    return summarize(
-      {
-        client: 'console',
-        stream: 'logs',
-        source: 'tail',
-        targetRate: rate,
-        written: report.written,
-        writeRate: report.rate,
-      },
-      delivered,
-      record,
-      await following(page, 'logs'),
-    );
   } finally {
     await page.close();
     await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
@@ -239,34 +247,20 @@ export async function measureConsolePublish(
   try {
     await openSession(page, server.baseUrl, sessionId);
     await page.locator(`${SELECTORS.status}[data-status="live"]`).first().waitFor();
-    const read = () => readNumber(page, SELECTORS.timelineCounts, 'data-received');
-    const before = await read();
-    await probeStart(page, {
+    return await measureWriting(page, {
       lines: SELECTORS.timelineList,
-      count: { selector: SELECTORS.timelineCounts, attribute: 'data-received' },
-    });
-    const writer = runWriter({
-      kind: 'publish',
-      url: `${server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
-      token: BENCH_TOKEN,
-      rate,
-      durationMs: context.durationMs,
-    });
-    // every publish request is also an api_call event on the timeline
-    const { report, delivered, record } = await finishWriter(page, writer, read, before, 1);
-    return summarize(
-      {
-        client: 'console',
-        stream: 'telemetry',
-        source: 'publish',
-        targetRate: rate,
-        written: report.written,
-        writeRate: report.rate,
+      counts: SELECTORS.timelineCounts,
+      job: {
+        kind: 'publish',
+        url: `${server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
+        token: BENCH_TOKEN,
+        rate,
+        durationMs: context.durationMs,
       },
-      delivered,
-      record,
-      await following(page, 'telemetry'),
-    );
+      base: { client: 'console', stream: 'telemetry', source: 'publish' },
+      // every publish request is also an api_call event on the timeline
+      perRequest: 1,
+    });
   } finally {
     await page.close();
     await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
