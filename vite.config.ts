@@ -14,6 +14,8 @@ export default defineConfig({
     },
   },
   build: { sourcemap: true, target: 'es2022' },
+  // the stream worker is a module worker (src/app/provider.tsx)
+  worker: { format: 'es' },
   test: {
     projects: [
       {

@@ -15,6 +15,20 @@ export const LIMITS = {
   /** Reconnect backoff. */
   backoffInitialMs: 500,
   backoffMaxMs: 30_000,
+  /**
+   * The stream worker posts decoded items at most `streamWorkerBatchMs` after the first of a batch
+   * arrived, or at once when `streamWorkerBatchItems` are pending; it reports byte activity (for the
+   * stall watchdog) at most once per `streamWorkerTouchMs`.
+   */
+  streamWorkerBatchMs: 4,
+  streamWorkerBatchItems: 8_192,
+  streamWorkerTouchMs: 250,
+  /**
+   * A stream that delivered at least `floodItems` in one frame is shown at most every
+   * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
+   * it needs, and nobody reads thousands of lines a frame.
+   */
+  flood: { items: 3_000, delayMs: 50 },
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,
   /**

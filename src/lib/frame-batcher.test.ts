@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFrameBatcher, type Scheduler } from './frame-batcher';
 
 function manualScheduler(): { scheduler: Scheduler; run: () => void; scheduled: () => number } {
@@ -48,5 +48,35 @@ describe('createFrameBatcher', () => {
     batcher.cancel();
     manual.run();
     expect(batches).toEqual([['a']]);
+  });
+
+  it('after a flood, hands the next batch over after the busy delay instead of next frame', () => {
+    vi.useFakeTimers();
+    try {
+      const manual = manualScheduler();
+      const batches: number[] = [];
+      const batcher = createFrameBatcher<number>(
+        (items) => batches.push(items.length),
+        manual.scheduler,
+        { items: 100, delayMs: 50 },
+      );
+      for (let n = 0; n < 150; n += 1) batcher.push(n);
+      manual.run();
+      expect(batches).toEqual([150]);
+      for (let n = 0; n < 10; n += 1) batcher.push(n);
+      expect(manual.scheduled()).toBe(1);
+      manual.run();
+      vi.advanceTimersByTime(49);
+      expect(batches).toEqual([150]);
+      vi.advanceTimersByTime(1);
+      expect(batches).toEqual([150, 10]);
+      // a small batch: back to one per frame
+      batcher.push(1);
+      expect(manual.scheduled()).toBe(2);
+      manual.run();
+      expect(batches).toEqual([150, 10, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -27,24 +27,47 @@ export const animationFrameScheduler: Scheduler = (run) => {
   };
 };
 
+/**
+ * Under a flood, updating every frame spends the frame on rendering what nobody can read: after a
+ * batch of at least `items`, the next one is handed over `delayMs` later instead of next frame.
+ */
+export interface BusyPacing {
+  items: number;
+  delayMs: number;
+}
+
+export const timerScheduler =
+  (delayMs: number): Scheduler =>
+  (run) => {
+    const timer = setTimeout(run, delayMs);
+    return () => clearTimeout(timer);
+  };
+
 export function createFrameBatcher<T>(
   onBatch: (items: T[]) => void,
   schedule: Scheduler = animationFrameScheduler,
+  busy?: BusyPacing,
 ): FrameBatcher<T> {
   let pending: T[] = [];
   let cancelScheduled: (() => void) | undefined;
+  let flooded = false;
+  const busySchedule = busy ? timerScheduler(busy.delayMs) : schedule;
   const flush = (): void => {
     cancelScheduled?.();
     cancelScheduled = undefined;
-    if (pending.length === 0) return;
+    if (pending.length === 0) {
+      flooded = false;
+      return;
+    }
     const batch = pending;
     pending = [];
+    flooded = busy !== undefined && batch.length >= busy.items;
     onBatch(batch);
   };
   return {
     push(item) {
       pending.push(item);
-      if (!cancelScheduled) cancelScheduled = schedule(flush);
+      if (!cancelScheduled) cancelScheduled = (flooded ? busySchedule : schedule)(flush);
     },
     flush,
     cancel() {

@@ -71,16 +71,8 @@ export function startAttempt(request: AttemptRequest, handlers: AttemptHandlers)
     // The default (false) closes the stream whenever the tab is hidden and reopens it when shown.
     openWhenHidden: true,
     async onopen(response: Response): Promise<void> {
-      if (!response.ok)
-        throw new RejectedResponse(await classifyHttpFailure(response, request.now));
-      const contentType = response.headers.get('content-type');
-      if (!isEventStream(contentType)) {
-        // Usually a proxy or dev server answering with a page: retrying will not change that.
-        const failure = await readApiFailure(response, request.now);
-        const got = contentType === null ? 'no content type' : `'${contentType}'`;
-        const reason = `expected text/event-stream but the server sent ${got} (HTTP ${response.status})`;
-        throw new RejectedResponse({ kind: 'fatal', reason, failure });
-      }
+      const rejected = await rejectionOf(response, request.now);
+      if (rejected) throw new RejectedResponse(rejected);
       if (!done) handlers.onOpen(response);
     },
     // Hot path. The library dispatches a message for every blank line, including after a comment
@@ -107,6 +99,21 @@ export function startAttempt(request: AttemptRequest, handlers: AttemptHandlers)
   };
 }
 
+/** How an attempt ends because of its response, or null when the response is an event stream. */
+export async function rejectionOf(
+  response: Response,
+  now: () => number,
+): Promise<AttemptEnd | null> {
+  if (!response.ok) return classifyHttpFailure(response, now);
+  const contentType = response.headers.get('content-type');
+  if (isEventStream(contentType)) return null;
+  // Usually a proxy or dev server answering with a page: retrying will not change that.
+  const failure = await readApiFailure(response, now);
+  const got = contentType === null ? 'no content type' : `'${contentType}'`;
+  const reason = `expected text/event-stream but the server sent ${got} (HTTP ${response.status})`;
+  return { kind: 'fatal', reason, failure };
+}
+
 async function classifyHttpFailure(response: Response, now: () => number): Promise<AttemptEnd> {
   const failure = await readApiFailure(response, now);
   const reason = describeFailure(failure);
@@ -128,13 +135,13 @@ export function isEventStream(contentType: string | null): boolean {
  * Asks for SSE and lower-cases the caller's names: the library adds its own `accept` unless that
  * exact key exists, so an `Accept` would otherwise be sent twice.
  */
-function requestHeaders(extra: Record<string, string>): Record<string, string> {
+export function requestHeaders(extra: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
   return headers;
 }
 
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return typeof error === 'string' && error !== '' ? error : 'connection failed';
 }

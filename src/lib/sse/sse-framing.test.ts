@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './fake-sse-server';
 import { openSseStream, type SseStream } from './sse-stream';
-import type { SseMessage } from './sse-attempt';
+import { startAttempt, type SseMessage } from './sse-attempt';
+import { startStreamRead } from './stream-reader';
 
-// End-to-end framing: bytes written into a real ReadableStream body, parsed by the SSE library,
-// delivered through openSseStream. Proves the library does its part as we rely on it.
+// End-to-end framing: bytes written into a real ReadableStream body, parsed by the SSE library (the
+// page) or by createSseParser (the stream worker), delivered through openSseStream. Proves both
+// readers do their part as we rely on it, identically.
+
+let reader: typeof startAttempt = startAttempt;
 
 const encoder = new TextEncoder();
 
@@ -17,6 +21,7 @@ function open(harness: Harness): SseStream {
     onServerClose: () => 'end',
     fetch: harness.fetch,
     backoff: { initialMs: 0 },
+    startAttempt: reader,
   });
 }
 
@@ -54,7 +59,14 @@ const SAMPLE_MESSAGES = [
   msg(' two spaces'),
 ];
 
-describe('SSE framing through openSseStream', () => {
+describe.each([
+  ['the SSE library', startAttempt],
+  ['the stream reader', startStreamRead],
+])('SSE framing through openSseStream, read by %s', (_name, read) => {
+  beforeEach(() => {
+    reader = read;
+  });
+
   it('parses a sample of frames delivered in one chunk', async () => {
     expect(await deliver([SAMPLE])).toEqual(SAMPLE_MESSAGES);
   });
@@ -115,6 +127,7 @@ describe('SSE framing through openSseStream', () => {
       onStatus: harness.onStatus,
       fetch: harness.fetch,
       backoff: { initialMs: 0 },
+      startAttempt: reader,
     });
     await harness.untilConnections(1);
     harness.connection(0).send('data: complete\n\ndata: partial');

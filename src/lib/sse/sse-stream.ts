@@ -1,26 +1,16 @@
 import type { BackoffOptions } from '../backoff';
 import { createCountingFetch } from './counting-fetch';
-import {
-  startAttempt,
-  type Attempt,
-  type AttemptEnd,
-  type AttemptHandlers,
-  type SseMessage,
-} from './sse-attempt';
+import { startAttempt, type Attempt, type AttemptEnd, type SseMessage } from './sse-attempt';
 import { createRetrySchedule } from './retry-schedule';
 import type { StreamStatus } from './status';
 import { createWatchdog } from './watchdog';
 
-export interface SseStreamOptions {
+/** What every stream takes, whatever reads and decodes its frames. */
+export interface StreamControlOptions {
   /** Full URL including the query; a function is called on every (re)connect. */
   url: string | (() => string);
   /** Called on EVERY (re)connect: Authorization, Last-Event-ID… Names are case-insensitive. */
   getHeaders: () => Record<string, string>;
-  /**
-   * Called synchronously from the parse loop, once per event: keep it cheap (push into a buffer).
-   * An exception thrown here counts as a broken connection (status retrying).
-   */
-  onMessage: (message: SseMessage) => void;
   /** onStatus, onOpen and onServerClose must not throw. They may call close() or reconnectNow(). */
   onStatus: (status: StreamStatus) => void;
   onOpen?: (response: { status: number; headers: Headers }) => void;
@@ -29,8 +19,6 @@ export interface SseStreamOptions {
    * reconnect with backoff. Default 'reconnect'.
    */
   onServerClose?: () => 'reconnect' | 'end';
-  /** Injectable for tests; defaults to the global fetch, looked up at each request. */
-  fetch?: typeof fetch;
   backoff?: Partial<BackoffOptions>;
   /**
    * Silence (no bytes at all, comment frames included) longer than this marks the stream stalled
@@ -44,6 +32,35 @@ export interface SseStreamOptions {
   now?: () => number;
 }
 
+export interface SseStreamOptions extends StreamControlOptions {
+  /**
+   * Called synchronously from the parse loop, once per event: keep it cheap (push into a buffer).
+   * An exception thrown here counts as a broken connection (status retrying).
+   */
+  onMessage: (message: SseMessage) => void;
+  /** Injectable for tests; defaults to the global fetch, looked up at each request. */
+  fetch?: typeof fetch;
+  /** Reads one attempt; defaults to the SSE library's (startAttempt). */
+  startAttempt?: typeof startAttempt;
+}
+
+/** How one attempt reports back to the stream that started it. */
+export interface AttemptSink {
+  onOpen(response: { status: number; headers: Headers }): void;
+  /** Call before handing over the attempt's data: the first call resets the backoff. */
+  delivered(): void;
+  /** Bytes arrived: the stall watchdog's evidence of life. Cheap enough for every chunk. */
+  touch(): void;
+  /** How the attempt ended by itself; never after abort(). */
+  onEnd(end: AttemptEnd): void;
+}
+
+/** Starts one connection attempt: in this thread (openSseStream) or elsewhere (a worker). */
+export type AttemptStarter = (
+  request: { url: string; headers: Record<string, string> },
+  sink: AttemptSink,
+) => Attempt;
+
 export interface SseStream {
   readonly status: StreamStatus;
   /**
@@ -56,20 +73,52 @@ export interface SseStream {
 }
 
 /**
- * Opens a live SSE stream that reconnects by itself with jittered backoff, stops on fatal HTTP
- * statuses, optionally watches for silence, and reports every state change through onStatus.
+ * Opens a live SSE stream read in this thread: every event is handed to `onMessage` as it is
+ * parsed. Reconnects, backoff, fatal statuses and the watchdog are openControlledStream's.
  */
 export function openSseStream(options: SseStreamOptions): SseStream {
   const now = options.now ?? ((): number => Date.now());
-  const schedule = createRetrySchedule(options.backoff, options.random ?? Math.random, now);
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const deliver = options.onMessage;
+  const begin = options.startAttempt ?? startAttempt;
+  return openControlledStream(options, (request, sink) =>
+    begin(
+      {
+        ...request,
+        // Without a watchdog nothing needs the byte counts: skip the extra stream stage.
+        fetch:
+          options.stallTimeoutMs === undefined
+            ? baseFetch
+            : createCountingFetch(baseFetch, sink.touch),
+        now,
+      },
+      {
+        onOpen: sink.onOpen,
+        onMessage(message) {
+          sink.delivered();
+          deliver(message);
+        },
+        onEnd: sink.onEnd,
+      },
+    ),
+  );
+}
+
+/**
+ * Runs a live stream whose attempts `start` makes: reconnects by itself with jittered backoff,
+ * stops on fatal HTTP statuses, optionally watches for silence, and reports every state change
+ * through onStatus.
+ */
+export function openControlledStream(
+  options: StreamControlOptions,
+  start: AttemptStarter,
+): SseStream {
+  const now = options.now ?? ((): number => Date.now());
+  const schedule = createRetrySchedule(options.backoff, options.random ?? Math.random, now);
   const watchdog =
     options.stallTimeoutMs === undefined
       ? undefined
       : createWatchdog(options.stallTimeoutMs, now, onStall);
-  // Without a watchdog nothing needs the byte counts: skip the extra stream stage.
-  const fetchImpl = watchdog ? createCountingFetch(baseFetch, watchdog.touch) : baseFetch;
-  const deliver = options.onMessage;
 
   let status: StreamStatus = { kind: 'idle' };
   let closed = false;
@@ -109,25 +158,25 @@ export function openSseStream(options: SseStreamOptions): SseStream {
       emit({ kind: 'failed', reason: `could not prepare the request: ${String(error)}` });
       return;
     }
-    attempt = startAttempt({ url, headers, fetch: fetchImpl, now }, handlers);
+    attempt = start({ url, headers }, sink);
     watchdog?.arm();
     emit({ kind: 'connecting', attempt: schedule.failures });
   }
 
-  const handlers: AttemptHandlers = {
-    onOpen(response: Response): void {
+  const sink: AttemptSink = {
+    onOpen(response): void {
       watchdog?.touch();
       schedule.connected();
       if (!emit({ kind: 'live', since: now() })) return;
       options.onOpen?.({ status: response.status, headers: response.headers });
     },
-    onMessage(message: SseMessage): void {
+    delivered(): void {
       if (!gotMessage) {
         gotMessage = true;
         schedule.reset();
       }
-      deliver(message);
     },
+    touch: () => watchdog?.touch(),
     onEnd(end: AttemptEnd): void {
       attempt = undefined;
       stopAttempt();

@@ -2,6 +2,7 @@ import { apiUrl, authHeaders, type ApiConnection } from '../../../lib/http/reque
 import type { SseMessage } from '../../../lib/sse/sse-attempt';
 import { stripAnsi } from '../model/ansi';
 import { detectLevel } from '../model/level';
+import { isAscii } from '../model/query-plain';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';
 
@@ -50,7 +51,7 @@ export function isInBandFailure(message: string): boolean {
 type PartialLine = Omit<LogLine, 'seq'>;
 
 export function noticeLine(text: string, timeMs: number = Date.now()): PartialLine {
-  return { text, plain: text, timeMs, level: null, notice: true };
+  return { text, plain: text, timeMs, level: null, ascii: isAscii(text), notice: true };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -80,6 +81,8 @@ export function decodeLogFrame(message: SseMessage, receivedMs: number): Partial
     plain,
     timeMs: Number.isNaN(parsedTime) ? receivedMs : parsedTime,
     level: detectLevel(text),
+    // set where lines are unpacked (log-decoder), on the page's side of the stream worker
+    ascii: false,
     notice: false,
   };
 }

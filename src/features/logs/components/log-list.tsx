@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useRowWindow, type RowWindowItem } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { focusIfLost } from '../../../lib/focus';
@@ -11,6 +12,8 @@ import type { LogTab } from '../stores/log-tab-controller';
 import { LogRow } from './log-row';
 
 const ROW_HEIGHT = 20;
+/** Rows rendered beyond each edge of the view. */
+const OVERSCAN = 4;
 const NO_RANGES: ReadonlyArray<readonly [number, number]> = [];
 
 export interface LogListProps {
@@ -46,53 +49,87 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const searchQuery = useMemo(() => compileQuery(search), [search]);
   const originMs = buffer.line(buffer.first)?.timeMs ?? 0;
 
+  const pinnedToEnd = following && pausedAtTotal === null;
+  // Unwrapped rows share one height (an expanded JSON row is measured): arithmetic windowing.
+  const fixed = useRowWindow({
+    count,
+    scrollRef,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    pinnedToEnd,
+    indexOfKey: (seq) => {
+      const index = buffer.viewIndexOf(seq);
+      return buffer.viewLine(index)?.seq === seq ? index : -1;
+    },
+    enabled: !wrap,
+  });
+  // Wrapped rows have any height: every row is measured.
   // the virtualizer is mutable by design; this component does not rely on automatic memoization
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count,
+    count: wrap ? count : 0,
+    enabled: wrap,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 30,
+    overscan: OVERSCAN,
     getItemKey: (index) => buffer.viewLine(index)?.seq ?? -index - 1,
   });
+  const items: readonly RowWindowItem[] = wrap ? virtualizer.getVirtualItems() : fixed.items;
+  const startOf = (index: number): number =>
+    wrap ? (virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT) : fixed.startOf(index);
+  const scrollToIndex = (index: number, align: 'end' | 'center'): void => {
+    if (wrap) virtualizer.scrollToIndex(index, { align });
+    else fixed.scrollToIndex(index, align);
+  };
 
   // where the reader is, recorded after every scroll, restored after every update
-  const rememberAnchor = useCallback(() => {
+  const rememberAnchor = (): void => {
     const element = scrollRef.current;
     if (!element) return;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > element.scrollTop);
-    const line = first ? buffer.viewLine(first.index) : undefined;
+    const top = element.scrollTop;
+    const index = wrap
+      ? virtualizer.getVirtualItems().find((item) => item.end > top)?.index
+      : fixed.indexAt(top);
+    const line = index === undefined ? undefined : buffer.viewLine(index);
     anchor.current =
-      first && line ? { seq: line.seq, offset: element.scrollTop - first.start } : null;
-  }, [buffer, virtualizer]);
+      index !== undefined && line ? { seq: line.seq, offset: top - startOf(index) } : null;
+  };
+  const latest = useRef({ rememberAnchor, startOf, scrollToIndex });
+  useLayoutEffect(() => {
+    latest.current = { rememberAnchor, startOf, scrollToIndex };
+  });
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     programmatic.current = true;
-    if (following && pausedAtTotal === null) {
-      virtualizer.scrollToIndex(Math.max(0, count - 1), { align: 'end' });
-      element.scrollTop = element.scrollHeight;
+    if (pinnedToEnd) {
+      if (wrap) {
+        latest.current.scrollToIndex(Math.max(0, count - 1), 'end');
+        element.scrollTop = element.scrollHeight;
+      } else {
+        // the browser clamps: no layout read needed to find the end
+        element.scrollTop = Number.MAX_SAFE_INTEGER;
+      }
     } else if (anchor.current) {
       const index = buffer.viewIndexOf(anchor.current.seq);
-      const start = virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT;
-      if (Math.abs(element.scrollTop - (start + anchor.current.offset)) > 1)
-        element.scrollTop = start + anchor.current.offset;
+      const target = latest.current.startOf(index) + anchor.current.offset;
+      if (Math.abs(element.scrollTop - target) > 1) element.scrollTop = target;
     }
     requestAnimationFrame(() => {
       programmatic.current = false;
     });
-  }, [version, count, following, pausedAtTotal, buffer, virtualizer]);
+  }, [version, count, pinnedToEnd, wrap, buffer]);
 
   useLayoutEffect(() => {
     if (!reveal) return;
     programmatic.current = true;
-    virtualizer.scrollToIndex(buffer.viewIndexOf(reveal.seq), { align: 'center' });
+    latest.current.scrollToIndex(buffer.viewIndexOf(reveal.seq), 'center');
     requestAnimationFrame(() => {
       programmatic.current = false;
-      rememberAnchor();
+      latest.current.rememberAnchor();
     });
-  }, [reveal, buffer, virtualizer, rememberAnchor]);
+  }, [reveal, buffer]);
 
   // a stream just opened from the form (which went away): the keyboard goes on from its lines
   useEffect(() => focusIfLost(scrollRef.current), []);
@@ -135,13 +172,19 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
       data-version={version}
       className="relative min-h-0 flex-1 overflow-auto bg-panel focus-visible:outline-offset-[-2px]"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <div
+        style={{
+          height: wrap ? virtualizer.getTotalSize() : fixed.totalSize,
+          position: 'relative',
+          minWidth: '100%',
+        }}
+      >
+        {items.map((item) => {
           const line = buffer.viewLine(item.index);
           if (!line) return null;
           const ranges = searchQuery?.ok ? searchQuery.ranges(line.plain) : NO_RANGES;
           return (
-            <VirtualRow key={item.key} start={item.start}>
+            <VirtualRow key={line.seq} start={item.start}>
               <LogRow
                 line={line}
                 index={item.index}
@@ -154,7 +197,8 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 selected={line.seq >= low && line.seq <= high}
                 onSelect={onSelect}
                 onCopy={onCopyLine}
-                measure={virtualizer.measureElement}
+                measure={wrap ? virtualizer.measureElement : undefined}
+                measureTall={wrap ? undefined : fixed.measureTall}
               />
             </VirtualRow>
           );

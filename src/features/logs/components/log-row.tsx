@@ -20,7 +20,10 @@ export interface LogRowProps {
   selected: boolean;
   onSelect: (seq: number, extend: boolean) => void;
   onCopy: (line: LogLine) => void;
-  measure: (element: HTMLElement | null) => void;
+  /** Ref of every row (rows of any height). */
+  measure?: (element: HTMLElement | null) => void;
+  /** Ref of a row while it is taller than one line (pretty-printed JSON); needs data-key. */
+  measureTall?: (element: HTMLElement | null) => (() => void) | undefined;
 }
 
 const ROW_TONE: Record<string, string> = {
@@ -36,8 +39,9 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
   const looksJson = !line.notice && /^\s*[[{]/.test(line.plain);
   return (
     <div
-      ref={props.measure}
+      ref={props.measure ?? (expanded ? props.measureTall : undefined)}
       data-index={props.index}
+      data-key={line.seq}
       data-testid={TEST_IDS.logRow}
       data-seq={line.seq}
       data-level={line.level ?? 'none'}

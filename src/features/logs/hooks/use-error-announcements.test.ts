@@ -27,6 +27,7 @@ function arrive(target: LogTab, ...levels: (LogLevel | null | 'notice')[]): void
       plain: 'a line',
       timeMs: 0,
       level: level === 'notice' ? null : level,
+      ascii: true,
       notice: level === 'notice',
     })),
   );

@@ -16,7 +16,8 @@ export interface TextQuery {
 export type CompiledQuery =
   | {
       ok: true;
-      test: (line: string) => boolean;
+      /** `ascii`: the line is known to be ASCII only (a faster path, same answer). */
+      test: (line: string, ascii?: boolean) => boolean;
       /** Non-overlapping, non-empty `[start, end)` matches, at most `MAX_RANGES_PER_LINE`. */
       ranges: (line: string) => Array<[start: number, end: number]>;
     }
@@ -55,12 +56,15 @@ export interface LineFilter {
 }
 
 export type CompiledLineFilter =
-  | { ok: true; matches: (text: string, level: LogLevel | null) => boolean }
+  | { ok: true; matches: (text: string, level: LogLevel | null, ascii?: boolean) => boolean }
   | { ok: false; error: string };
 
 const ALL_LEVEL_CHOICES = 6;
 
-/** Compiles a filter; `matches` takes the stripped line text and its detected level. */
+/**
+ * Compiles a filter; `matches` takes the stripped line text, its detected level, and whether the
+ * text is known to be ASCII only.
+ */
 export function compileLineFilter(filter: LineFilter): CompiledLineFilter {
   const include = compileQuery(filter.include);
   if (include !== null && !include.ok) return { ok: false, error: `Filter: ${include.error}` };
@@ -73,10 +77,10 @@ export function compileLineFilter(filter: LineFilter): CompiledLineFilter {
   const excludeTest = exclude?.test;
   return {
     ok: true,
-    matches: (text, level) => {
+    matches: (text, level, ascii) => {
       if (!allLevels && !levels.has(level ?? 'none')) return false;
-      if (includeTest !== undefined && !includeTest(text)) return false;
-      return excludeTest === undefined || !excludeTest(text);
+      if (includeTest !== undefined && !includeTest(text, ascii)) return false;
+      return excludeTest === undefined || !excludeTest(text, ascii);
     },
   };
 }

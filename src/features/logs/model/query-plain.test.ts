@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainMatcher } from './query-plain';
+import { isAscii, plainMatcher } from './query-plain';
 
 describe('plainMatcher', () => {
   it('matches substrings case-insensitively by default', () => {
@@ -72,5 +72,26 @@ describe('plainMatcher', () => {
     expect(plainMatcher('needle', false).test(line)).toBe(true);
     expect(plainMatcher('needle', false).ranges(line, 10)).toEqual([[1_000_000, 1_000_006]]);
     expect(plainMatcher('a', false).ranges(line, 1000)).toHaveLength(1000);
+  });
+});
+
+describe('plainMatcher on lines known to be ASCII', () => {
+  it('answers as the lower-casing path does, without copying the line', () => {
+    const lines = ['Checkout OK', 'CHECKOUT failed', 'check out', 'checkou', 'x checkoutY', ''];
+    for (const needle of ['checkout', 'CheckOut', 'out', 'é', '404 /api', 'k']) {
+      const matcher = plainMatcher(needle, false);
+      for (const line of lines)
+        expect(matcher.test(line, true), `${needle} in ${line}`).toBe(matcher.test(line));
+    }
+  });
+
+  it('never finds a non-ASCII needle in an ASCII line', () => {
+    expect(plainMatcher('café', false).test('cafe', true)).toBe(false);
+  });
+
+  it('tells ASCII text from other text', () => {
+    expect(isAscii('plain \x1b text ~')).toBe(true);
+    expect(isAscii('naïve')).toBe(false);
+    expect(isAscii('')).toBe(true);
   });
 });

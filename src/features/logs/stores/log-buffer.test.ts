@@ -6,6 +6,7 @@ function lines(...texts: string[]): Omit<LogLine, 'seq'>[] {
     text,
     plain: text,
     timeMs: 0,
+    ascii: true,
     notice: false,
     level: text.startsWith('E') ? 'error' : text.startsWith('W') ? 'warn' : null,
   }));

@@ -13,6 +13,8 @@ export interface LogLine {
   /** ANSI stripped: what filters and search look at (the same string when there was no escape). */
   plain: string;
   level: LogLevel | null;
+  /** `plain` is ASCII only: matching it while ignoring case needs no lower-case copy. */
+  ascii: boolean;
   /** An in-band message from the server or a stream event, not a line of the file. */
   notice: boolean;
 }

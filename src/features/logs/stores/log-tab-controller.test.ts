@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
-import { openSseStream } from '../../../lib/sse/sse-stream';
+import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { createLogTab, SESSION_ENDED, type LogTab } from './log-tab-controller';
 
 let harness: Harness;
@@ -34,7 +34,7 @@ beforeEach(() => {
     source: { kind: 'path', target: '/var/log/app.log', follow: false },
     capacity: 100,
     openStream: (options) =>
-      openSseStream({
+      openDecodedStream({
         ...options,
         fetch: harness.fetch,
         backoff: { initialMs: 5, jitter: 'none' },
@@ -65,7 +65,7 @@ describe('log tab', () => {
       sessionId: 's1',
       source: { kind: 'path', target: '/var/log/app.log', follow: false },
       capacity: 100,
-      openStream: (options) => openSseStream({ ...options, fetch: harness.fetch }),
+      openStream: (options) => openDecodedStream({ ...options, fetch: harness.fetch }),
     });
     tab.start();
     await until(() => tab.store.getState().status.kind === 'failed');

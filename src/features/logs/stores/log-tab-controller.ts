@@ -1,11 +1,16 @@
-import { createFrameBatcher, type FrameBatcher } from '../../../lib/frame-batcher';
+import { LIMITS } from '../../../config/limits';
+import {
+  animationFrameScheduler,
+  createFrameBatcher,
+  type FrameBatcher,
+} from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import type { SseMessage } from '../../../lib/sse/sse-attempt';
-import { openSseStream, type SseStream } from '../../../lib/sse/sse-stream';
+import { openDecodedStream } from '../../../lib/sse/decoded-stream';
+import type { SseStream } from '../../../lib/sse/sse-stream';
 import type { StreamStatus } from '../../../lib/sse/status';
 import { compileLineFilter, compileQuery } from '../model/filter';
+import { logDecoder } from '../api/log-decoder';
 import {
-  decodeLogFrame,
   isInBandFailure,
   logStreamHeaders,
   logStreamUrl,
@@ -41,7 +46,7 @@ export interface LogTabOptions {
   source: LogSource;
   capacity: number;
   initial?: Partial<LogTabState>;
-  openStream?: typeof openSseStream;
+  openStream?: typeof openDecodedStream;
 }
 
 /** One log stream: transport → per-frame batches → bounded buffer → store version. */
@@ -50,21 +55,26 @@ export function createLogTab(options: LogTabOptions): LogTab {
   const store = createLogTabStore(options.initial);
   const buffer = new LogBuffer(options.capacity);
   const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
-  const batcher: FrameBatcher<PartialLine> = createFrameBatcher((lines) => {
-    buffer.append(lines);
-    bump();
-  });
+  const batcher: FrameBatcher<PartialLine> = createFrameBatcher(
+    (lines) => {
+      buffer.append(lines);
+      bump();
+    },
+    animationFrameScheduler,
+    LIMITS.flood,
+  );
   let stream: SseStream | undefined;
   let connections = 0;
   let lastMessageOfAttempt: string | null = null;
   let messagesThisAttempt = 0;
 
-  const onMessage = (message: SseMessage): void => {
-    const line = decodeLogFrame(message, Date.now());
-    messagesThisAttempt += 1;
-    if (messagesThisAttempt === 1 && isInBandFailure(line.text)) line.notice = true;
-    lastMessageOfAttempt = line.text;
-    batcher.push(line);
+  const onItems = (lines: PartialLine[]): void => {
+    const first = lines[0];
+    if (first === undefined) return;
+    if (messagesThisAttempt === 0 && isInBandFailure(first.text)) first.notice = true;
+    messagesThisAttempt += lines.length;
+    lastMessageOfAttempt = (lines[lines.length - 1] as PartialLine).text;
+    for (const line of lines) batcher.push(line);
   };
 
   const onStatus = (status: StreamStatus): void => {
@@ -108,7 +118,9 @@ export function createLogTab(options: LogTabOptions): LogTab {
       store.setState({ filterError: filter.error });
     } else {
       const matches = filter.matches;
-      buffer.setFilter(hasFilter ? (line) => line.notice || matches(line.plain, line.level) : null);
+      buffer.setFilter(
+        hasFilter ? (line) => line.notice || matches(line.plain, line.level, line.ascii) : null,
+      );
       store.setState({ filterError: null });
     }
     const search = compileQuery(state.search);
@@ -117,7 +129,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
       buffer.setSearch(null);
     } else {
       const test = search?.test;
-      buffer.setSearch(test ? (line) => test(line.plain) : null);
+      buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
       store.setState({ searchError: null });
     }
     bump();
@@ -131,10 +143,11 @@ export function createLogTab(options: LogTabOptions): LogTab {
     start() {
       if (stream) return;
       refreshQueries();
-      stream = (options.openStream ?? openSseStream)({
+      stream = (options.openStream ?? openDecodedStream)({
+        decoder: logDecoder,
         url: () => logStreamUrl(connection, sessionId, source, connections > 0),
         getHeaders: () => logStreamHeaders(connection),
-        onMessage,
+        onItems,
         onStatus,
         onServerClose: () => {
           if (

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useRowWindow } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { isScrolledToBottom } from '../../../lib/scroll';
@@ -33,24 +33,27 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const count =
     pausedAt === null ? buffer.viewCount : Math.min(buffer.viewCount, buffer.viewIndexOf(pausedAt));
 
-  // the virtualizer is mutable by design; this component does not rely on automatic memoization
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  // every row has one height: arithmetic windowing, O(rows on screen) whatever the count
+  const rows = useRowWindow({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-    getItemKey: (position) => buffer.viewItem(position)?.index ?? -position - 1,
+    scrollRef,
+    rowHeight: ROW_HEIGHT,
+    overscan: 8,
+    pinnedToEnd: following && pausedAt === null,
+  });
+  const latestRows = useRef(rows);
+  useLayoutEffect(() => {
+    latestRows.current = rows;
   });
 
   const reportRange = useCallback(() => {
-    const rows = virtualizer.getVirtualItems();
+    const rows = latestRows.current.items;
     const firstRow = rows[0];
     const lastRow = rows.at(-1);
     const first = firstRow ? buffer.viewItem(firstRow.index) : undefined;
     const last = lastRow ? buffer.viewItem(lastRow.index) : undefined;
     onVisibleRange(first && last ? { fromUs: first.tsUs, toUs: last.tsUs } : null);
-  }, [buffer, virtualizer, onVisibleRange]);
+  }, [buffer, onVisibleRange]);
 
   const rememberAnchor = useCallback(() => {
     const element = scrollRef.current;
@@ -98,13 +101,13 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   useLayoutEffect(() => {
     if (!reveal) return;
     programmatic.current = true;
-    virtualizer.scrollToIndex(buffer.viewIndexOf(reveal.index), { align: 'center' });
+    latestRows.current.scrollToIndex(buffer.viewIndexOf(reveal.index), 'center');
     requestAnimationFrame(() => {
       programmatic.current = false;
       rememberAnchor();
       reportRange();
     });
-  }, [reveal, buffer, virtualizer, rememberAnchor, reportRange]);
+  }, [reveal, buffer, rememberAnchor, reportRange]);
 
   const onScroll = (): void => {
     const element = scrollRef.current;
@@ -132,12 +135,12 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       data-count={count}
       className="relative min-h-0 flex-1 overflow-auto bg-panel focus-visible:outline-offset-[-2px]"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: '100%' }}>
-        {virtualizer.getVirtualItems().map((row) => {
+      <div style={{ height: rows.totalSize, position: 'relative', minWidth: '100%' }}>
+        {rows.items.map((row) => {
           const item = buffer.viewItem(row.index);
           if (!item) return null;
           return (
-            <VirtualRow key={row.key} start={row.start}>
+            <VirtualRow key={item.index} start={row.start}>
               <TimelineRow
                 item={item}
                 position={row.index}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type FakeConnection, type Harness } from '../../../lib/sse/fake-sse-server';
+import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { openSseStream } from '../../../lib/sse/sse-stream';
 import type { TimelineItem } from '../model/types';
 import { createLiveTimeline, type Timeline } from './timeline-controller';
@@ -51,6 +52,12 @@ beforeEach(() => {
     sessionId: 's1',
     capacity: 1000,
     openStream: (options) =>
+      openDecodedStream({
+        ...options,
+        fetch: harness.fetch,
+        backoff: { initialMs: 5, jitter: 'none' },
+      }),
+    openProbe: (options) =>
       openSseStream({
         ...options,
         fetch: harness.fetch,

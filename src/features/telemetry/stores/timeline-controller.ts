@@ -1,11 +1,12 @@
 import { LIMITS } from '../../../config/limits';
-import { createFrameBatcher } from '../../../lib/frame-batcher';
+import { animationFrameScheduler, createFrameBatcher } from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import { openSseStream, type SseStream } from '../../../lib/sse/sse-stream';
+import { openDecodedStream } from '../../../lib/sse/decoded-stream';
+import type { openSseStream, SseStream } from '../../../lib/sse/sse-stream';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
-import { decodeEnvelope } from '../model/decode';
+import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { makeEventItem } from '../model/event-item';
 import { Sequencer, type StartMode } from '../model/sequencer';
 import { compileTimelineFilter } from '../model/timeline-filter';
@@ -14,7 +15,7 @@ import { TelemetryBuffer } from './telemetry-buffer';
 import { createTimelineStore, type TimelineState, type TimelineStore } from './timeline-store';
 
 type Work =
-  | { kind: 'frame'; data: string; atUs: number }
+  | { kind: 'frame'; frame: TelemetryFrame }
   | { kind: 'connected'; atUs: number }
   | { kind: 'ended'; text: string; atUs: number };
 
@@ -41,7 +42,9 @@ export interface LiveTimelineOptions {
   sessionId: string;
   capacity: number;
   initial?: Partial<TimelineState>;
-  openStream?: typeof openSseStream;
+  openStream?: typeof openDecodedStream;
+  /** For the one-event probe after a reconnect. */
+  openProbe?: typeof openSseStream;
 }
 
 const nowUs = (): number => Date.now() * 1000;
@@ -68,23 +71,23 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
       ]);
       return;
     }
-    const decoded = decodeEnvelope(work.data);
-    if (!decoded.ok) {
+    const frame = work.frame;
+    if (!frame.ok) {
       buffer.append([
         {
           kind: 'unreadable',
-          raw: work.data,
-          reason: decoded.reason,
-          tsUs: work.atUs,
+          raw: frame.data,
+          reason: frame.reason,
+          tsUs: frame.atUs,
           epoch: seq.epoch,
         },
       ]);
       return;
     }
-    const outcome = seq.frame(decoded.seq, decoded.event, work.atUs);
+    const outcome = seq.frame(frame.seq, frame.event, frame.atUs);
     buffer.append(outcome.before);
     if (outcome.event)
-      buffer.append([makeEventItem(decoded.seq, decoded.event, outcome.event.epoch, work.atUs)]);
+      buffer.append([makeEventItem(frame.seq, frame.event, outcome.event.epoch, frame.atUs)]);
   };
 }
 
@@ -118,10 +121,14 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   let sequencer = new Sequencer(store.getState().startMode, (seq) => buffer.heldEvent(seq));
   const ingest = createIngest(buffer, () => sequencer);
   const { bump, applyFilter } = viewUpdates(store, buffer);
-  const batcher = createFrameBatcher<Work>((batch) => {
-    for (const work of batch) ingest(work);
-    bump();
-  });
+  const batcher = createFrameBatcher<Work>(
+    (batch) => {
+      for (const work of batch) ingest(work);
+      bump();
+    },
+    animationFrameScheduler,
+    LIMITS.flood,
+  );
   let stream: SseStream | undefined;
   let stopProbe: (() => void) | undefined;
   let connections = 0;
@@ -143,7 +150,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
       stopProbe?.();
       stopProbe =
         connections > 1 && sequencer.lastSeq !== null
-          ? probeOldestEvent(connection, sessionId, onProbe, options.openStream)
+          ? probeOldestEvent(connection, sessionId, onProbe, options.openProbe)
           : undefined;
     }
     const ended = everLive ? endedText(status) : null;
@@ -155,10 +162,13 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   const start = (): void => {
     if (stream) return;
     applyFilter();
-    stream = (options.openStream ?? openSseStream)({
+    stream = (options.openStream ?? openDecodedStream)({
+      decoder: telemetryDecoder,
       url: () => telemetryStreamUrl(connection, sessionId, sequencer.resumePoint().replayAll),
       getHeaders: () => telemetryStreamHeaders(connection, sequencer.resumePoint()),
-      onMessage: (message) => batcher.push({ kind: 'frame', data: message.data, atUs: nowUs() }),
+      onItems: (frames) => {
+        for (const frame of frames) batcher.push({ kind: 'frame', frame });
+      },
       onStatus,
       stallTimeoutMs: LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs,
     });

@@ -1,0 +1,63 @@
+import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
+import { LEVELS, type LogLevel } from '../model/level';
+import { isAscii } from '../model/query-plain';
+import type { LogLine } from '../stores/log-buffer';
+import { decodeLogFrame } from './log-stream';
+
+type PartialLine = Omit<LogLine, 'seq'>;
+
+/** A batch of lines as columns: strings in arrays, the rest in typed arrays moved, not copied. */
+export interface PackedLines {
+  texts: string[];
+  /** null where the plain text is the text itself (no escape sequences). */
+  plains: (string | null)[];
+  times: Float64Array;
+  /** Index in LEVELS + 1 (0: no level), plus NOTICE_BIT. */
+  codes: Uint8Array;
+}
+
+const NOTICE_BIT = 0x80;
+
+function levelCode(level: LogLevel | null): number {
+  return level === null ? 0 : LEVELS.indexOf(level) + 1;
+}
+
+/** Log stream frames → lines, decoded in the stream worker. */
+export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
+  name: 'logs',
+  decode: decodeLogFrame,
+  pack(lines) {
+    const count = lines.length;
+    const texts = new Array<string>(count);
+    const plains = new Array<string | null>(count);
+    const times = new Float64Array(count);
+    const codes = new Uint8Array(count);
+    for (let index = 0; index < count; index += 1) {
+      const line = lines[index] as PartialLine;
+      texts[index] = line.text;
+      plains[index] = line.plain === line.text ? null : line.plain;
+      times[index] = line.timeMs;
+      codes[index] = levelCode(line.level) | (line.notice ? NOTICE_BIT : 0);
+    }
+    return { packed: { texts, plains, times, codes }, transfer: [times.buffer, codes.buffer] };
+  },
+  unpack({ texts, plains, times, codes }) {
+    const count = texts.length;
+    const lines = new Array<PartialLine>(count);
+    for (let index = 0; index < count; index += 1) {
+      const text = texts[index] as string;
+      const code = codes[index] as number;
+      const level = code & ~NOTICE_BIT;
+      const plain = plains[index] ?? text;
+      lines[index] = {
+        text,
+        plain,
+        timeMs: times[index] as number,
+        level: level === 0 ? null : (LEVELS[level - 1] as LogLevel),
+        ascii: isAscii(plain),
+        notice: (code & NOTICE_BIT) !== 0,
+      };
+    }
+    return lines;
+  },
+};

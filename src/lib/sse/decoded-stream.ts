@@ -1,0 +1,174 @@
+import { createCountingFetch } from './counting-fetch';
+import { reasonOf, startAttempt, type AttemptEnd, type SseMessage } from './sse-attempt';
+import {
+  openControlledStream,
+  type AttemptSink,
+  type AttemptStarter,
+  type SseStream,
+  type StreamControlOptions,
+} from './sse-stream';
+import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
+
+/**
+ * Turns one SSE event into the item a store keeps, and packs batches of items for the trip from a
+ * worker to the page (columns of strings and typed arrays clone far faster than objects).
+ */
+export interface StreamDecoder<Item, Packed = unknown> {
+  /** How the worker finds the same decoder. */
+  readonly name: string;
+  /** Never throws: a frame that cannot be read becomes an item that says so. */
+  decode(message: SseMessage, receivedMs: number): Item;
+  pack(items: Item[]): { packed: Packed; transfer: Transferable[] };
+  unpack(packed: Packed): Item[];
+}
+
+export interface DecodedStreamOptions<Item> extends StreamControlOptions {
+  decoder: StreamDecoder<Item>;
+  /**
+   * The decoded items of the current connection, in order, in batches. An exception thrown here
+   * counts as a broken connection (status retrying).
+   */
+  onItems: (items: Item[]) => void;
+  /** Injectable for tests. When given, frames are read and decoded in this thread. */
+  fetch?: typeof fetch;
+}
+
+let createWorker: (() => Worker) | undefined;
+let client: StreamWorkerClient | undefined;
+
+/**
+ * Lets decoded streams read and decode their frames in a worker made by `factory` (the app passes
+ * its bundled worker). Without one, or once a worker has failed, they do it in this thread.
+ */
+export function configureStreamWorker(factory: (() => Worker) | undefined): void {
+  createWorker = factory;
+  client?.dispose();
+  client = undefined;
+}
+
+function workerClient(): StreamWorkerClient | undefined {
+  if (client?.broken) return undefined;
+  if (client || !createWorker || typeof Worker === 'undefined') return client;
+  try {
+    client = new StreamWorkerClient(createWorker());
+  } catch {
+    createWorker = undefined;
+  }
+  return client;
+}
+
+/**
+ * A live stream whose frames are read, parsed and decoded off the main thread when a stream worker
+ * is configured: the page receives decoded items a batch at a time and spends its time on the
+ * view. Control (reconnects, backoff, statuses, the watchdog, request headers) stays here.
+ */
+export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): SseStream {
+  const { decoder, onItems } = options;
+  const now = options.now ?? ((): number => Date.now());
+  const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const watch = options.stallTimeoutMs !== undefined;
+  const inThread: AttemptStarter = (request, sink) =>
+    startAttempt(
+      {
+        ...request,
+        fetch: watch ? createCountingFetch(baseFetch, sink.touch) : baseFetch,
+        now,
+      },
+      {
+        onOpen: sink.onOpen,
+        onMessage(message) {
+          sink.delivered();
+          // packed and unpacked as from the worker, so both ways give identical items
+          onItems(decoder.unpack(decoder.pack([decoder.decode(message, now())]).packed));
+        },
+        onEnd: sink.onEnd,
+      },
+    );
+  const start: AttemptStarter = (request, sink) => {
+    const remote = options.fetch === undefined ? workerClient() : undefined;
+    return remote
+      ? remote.start(request, { decoder: decoder as StreamDecoder<unknown>, sink, onItems, watch })
+      : inThread(request, sink);
+  };
+  return openControlledStream(options, start);
+}
+
+interface RemoteAttempt {
+  decoder: StreamDecoder<unknown>;
+  sink: AttemptSink;
+  onItems: (items: never[]) => void;
+  watch: boolean;
+}
+
+/** The page's side of the stream worker: one worker, any number of attempts, by id. */
+class StreamWorkerClient {
+  broken = false;
+  private nextId = 1;
+  private readonly attempts = new Map<number, RemoteAttempt>();
+
+  constructor(private readonly worker: Worker) {
+    worker.onmessage = (event: MessageEvent<FromStreamWorker>) => this.receive(event.data);
+    worker.onerror = (event) => this.fail(event.message || 'it could not start');
+    worker.onmessageerror = () => this.fail('a message from it could not be read');
+  }
+
+  start(request: { url: string; headers: Record<string, string> }, attempt: RemoteAttempt) {
+    const id = this.nextId;
+    this.nextId += 1;
+    this.attempts.set(id, attempt);
+    // the worker resolves relative URLs against its own script, not against the page
+    const url = new URL(request.url, globalThis.location.href).href;
+    const decoder = attempt.decoder.name;
+    this.post({ type: 'start', id, url, headers: request.headers, decoder, watch: attempt.watch });
+    return {
+      abort: (): void => {
+        if (this.attempts.delete(id)) this.post({ type: 'abort', id });
+      },
+    };
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.attempts.clear();
+  }
+
+  private post(message: ToStreamWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: FromStreamWorker): void {
+    const attempt = this.attempts.get(message.id);
+    if (!attempt) return;
+    if (message.type === 'open') {
+      attempt.sink.onOpen({ status: message.status, headers: new Headers(message.headers) });
+    } else if (message.type === 'items') {
+      attempt.sink.touch();
+      attempt.sink.delivered();
+      try {
+        attempt.onItems(attempt.decoder.unpack(message.packed) as never[]);
+      } catch (error) {
+        this.end(message.id, { kind: 'transient', reason: reasonOf(error) });
+        this.post({ type: 'abort', id: message.id });
+      }
+    } else if (message.type === 'touch') {
+      attempt.sink.touch();
+    } else {
+      this.end(message.id, message.end);
+    }
+  }
+
+  private end(id: number, end: AttemptEnd): void {
+    const attempt = this.attempts.get(id);
+    if (!attempt) return;
+    this.attempts.delete(id);
+    attempt.sink.onEnd(end);
+  }
+
+  /** The worker is unusable: its attempts end (to be retried), and later ones run in the page. */
+  private fail(reason: string): void {
+    this.broken = true;
+    this.worker.terminate();
+    for (const id of [...this.attempts.keys()])
+      this.end(id, { kind: 'transient', reason: `the stream worker failed: ${reason}` });
+  }
+}

@@ -1,0 +1,98 @@
+import type { SseMessage } from './sse-attempt';
+
+export interface SseParser {
+  /** Feeds decoded text; complete events are delivered before this returns. */
+  push(text: string): void;
+}
+
+const LF = 10;
+const CR = 13;
+const COLON = 58;
+const SPACE = 32;
+
+/**
+ * The event-stream format of the HTML standard, parsed from text with string searches rather than
+ * a loop over bytes: lines end with LF, CRLF or CR (a CRLF split across chunks counts once),
+ * `:` lines are comments, `data` lines join with LF, a blank line dispatches. Like the SSE library
+ * path (sse-attempt), each message carries its own `id` ('' when it had none) and messages with
+ * empty data are not delivered.
+ */
+export function createSseParser(onMessage: (message: SseMessage) => void): SseParser {
+  let partial = '';
+  let skipLeadingLf = false;
+  let data: string | null = null;
+  let event = '';
+  let id = '';
+
+  const dispatch = (): void => {
+    const message = data === null || data === '' ? null : { id, event, data };
+    data = null;
+    event = '';
+    id = '';
+    if (message) onMessage(message);
+  };
+
+  const line = (text: string): void => {
+    if (text === '') {
+      dispatch();
+      return;
+    }
+    if (text.charCodeAt(0) === COLON) return;
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = '';
+    if (colon !== -1) value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
+    if (field === 'data') data = data === null ? value : `${data}\n${value}`;
+    else if (field === 'event') event = value;
+    else if (field === 'id' && !value.includes('\0')) id = value;
+  };
+
+  /** Lines from `at` on, when the text has no CR: one search per line. */
+  const splitLf = (text: string, from: number): void => {
+    let at = from;
+    for (;;) {
+      const end = text.indexOf('\n', at);
+      if (end === -1) break;
+      const content = text.slice(at, end);
+      line(partial === '' ? content : partial + content);
+      partial = '';
+      at = end + 1;
+    }
+    if (at < text.length) partial += text.slice(at);
+  };
+
+  /** Lines from `at` on, ending with LF, CR or CRLF. */
+  const splitAny = (text: string, from: number): void => {
+    let at = from;
+    while (at < text.length) {
+      let end = at;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (code === LF || code === CR) break;
+        end += 1;
+      }
+      if (end === text.length) break;
+      const content = text.slice(at, end);
+      line(partial === '' ? content : partial + content);
+      partial = '';
+      at = end + 1;
+      if (text.charCodeAt(end) === CR) {
+        if (at === text.length) skipLeadingLf = true;
+        else if (text.charCodeAt(at) === LF) at += 1;
+      }
+    }
+    if (at < text.length) partial += text.slice(at);
+  };
+
+  return {
+    push(text) {
+      let at = 0;
+      if (skipLeadingLf && text.length > 0) {
+        skipLeadingLf = false;
+        if (text.charCodeAt(0) === LF) at = 1;
+      }
+      if (text.indexOf('\r', at) === -1) splitLf(text, at);
+      else splitAny(text, at);
+    },
+  };
+}

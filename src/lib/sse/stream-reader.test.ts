@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './fake-sse-server';
+import { startAttempt } from './sse-attempt';
+import { openSseStream, type SseStream } from './sse-stream';
+import { startStreamRead } from './stream-reader';
+
+// The stream worker's reader must end attempts exactly as the SSE library path does: the same
+// statuses, reasons and failures for the same responses.
+
+function open(harness: Harness, read: typeof startAttempt): SseStream {
+  return openSseStream({
+    url: 'https://console.test/api/browsers/b1/logs/stream',
+    getHeaders: () => ({ Authorization: 'Bearer t', 'Last-Event-ID': '9' }),
+    onMessage: harness.onMessage,
+    onStatus: harness.onStatus,
+    onServerClose: () => 'end',
+    fetch: harness.fetch,
+    backoff: { initialMs: 0, jitter: 'none' },
+    startAttempt: read,
+  });
+}
+
+async function outcome(
+  read: typeof startAttempt,
+  prepare: (harness: Harness) => void,
+  until: Parameters<Harness['untilStatus']>[0],
+) {
+  const harness = createHarness();
+  prepare(harness);
+  const stream = open(harness, read);
+  await harness.untilStatus(until);
+  stream.close();
+  const { headers } = harness.connection(0);
+  return {
+    statuses: harness.statuses.map((status) =>
+      'since' in status ? { ...status, since: 0, retryAt: 0 } : status,
+    ),
+    messages: harness.messages,
+    accept: headers.get('accept'),
+    authorization: headers.get('authorization'),
+    lastEventId: headers.get('last-event-id'),
+  };
+}
+
+const cases: [string, (harness: Harness) => void, Parameters<Harness['untilStatus']>[0]][] = [
+  [
+    'a 401 with an Error body',
+    (h) =>
+      h.replies.push({
+        kind: 'body',
+        status: 401,
+        body: '{"code":"unauthorized","message":"bad token"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    'failed',
+  ],
+  ['a plain-text 400', (h) => h.replies.push({ kind: 'body', status: 400, body: 'nope' }), 'failed'],
+  [
+    'a 429 with Retry-After',
+    (h) =>
+      h.replies.push({
+        kind: 'body',
+        status: 429,
+        body: '',
+        headers: { 'retry-after': '3' },
+      }),
+    'retrying',
+  ],
+  [
+    'a 200 page instead of a stream',
+    (h) =>
+      h.replies.push({
+        kind: 'body',
+        status: 200,
+        body: '<title>Login</title>',
+        headers: { 'content-type': 'text/html' },
+      }),
+    'failed',
+  ],
+  [
+    'a network error',
+    (h) => h.replies.push({ kind: 'network-error', message: 'connection refused' }),
+    'retrying',
+  ],
+];
+
+describe('startStreamRead', () => {
+  it.each(cases)('ends on %s as the SSE library path does', async (_name, prepare, until) => {
+    const ours = await outcome(startStreamRead, prepare, until);
+    const library = await outcome(startAttempt, prepare, until);
+    expect(ours).toEqual(library);
+    expect(ours.accept).toBe('text/event-stream');
+    expect(ours.authorization).toBe('Bearer t');
+    expect(ours.lastEventId).toBe('9');
+  });
+
+  it('delivers nothing after abort, even the rest of a chunk being parsed', async () => {
+    const harness = createHarness();
+    const stream: SseStream = openSseStream({
+      url: 'https://console.test/api/s',
+      getHeaders: () => ({}),
+      onMessage: (message) => {
+        harness.onMessage(message);
+        stream.close();
+      },
+      onStatus: harness.onStatus,
+      fetch: harness.fetch,
+      startAttempt: startStreamRead,
+    });
+    await harness.untilStatus('live');
+    harness.connection(0).send('data: one\n\ndata: two\n\ndata: three\n\n');
+    await harness.until(() => harness.messages.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(harness.messages.map((message) => message.data)).toEqual(['one']);
+    expect(harness.connection(0).signal?.aborted).toBe(true);
+  });
+
+  it('ends a clean close as server-closed, dropping an unfinished frame', async () => {
+    const harness = createHarness();
+    const stream = open(harness, startStreamRead);
+    await harness.untilStatus('live');
+    harness.connection(0).send('data: whole\n\ndata: cut');
+    harness.connection(0).end();
+    await harness.untilStatus('ended');
+    stream.close();
+    expect(harness.messages.map((message) => message.data)).toEqual(['whole']);
+    expect(harness.statuses.at(-1)).toEqual({ kind: 'ended', reason: 'the server closed the stream' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { AttemptEnd } from './sse-attempt';
+
+/** The page asks the stream worker to open or drop one connection attempt. */
+export type ToStreamWorker =
+  | {
+      type: 'start';
+      id: number;
+      /** Absolute. */
+      url: string;
+      headers: Record<string, string>;
+      /** A StreamDecoder's name. */
+      decoder: string;
+      /** Report byte activity for the stall watchdog. */
+      watch: boolean;
+    }
+  | { type: 'abort'; id: number };
+
+/** What the worker reports about attempt `id`, in the order it happened. */
+export type FromStreamWorker =
+  | { type: 'open'; id: number; status: number; headers: [string, string][] }
+  | { type: 'items'; id: number; packed: unknown }
+  | { type: 'touch'; id: number }
+  | { type: 'end'; id: number; end: AttemptEnd };
