@@ -5,10 +5,10 @@
  */
 import { logDecoder } from '../features/logs/api/log-decoder';
 import { telemetryDecoder } from '../features/telemetry/api/telemetry-decoder';
-import type { StreamDecoder } from '../lib/sse/decoded-stream';
+import type { AnyStreamDecoder } from '../lib/sse/decoded-stream';
 import { serveStreams, type WorkerScope } from '../lib/sse/stream-worker-host';
 
 serveStreams(self as unknown as WorkerScope, [
-  logDecoder as StreamDecoder<unknown>,
-  telemetryDecoder as StreamDecoder<unknown>,
+  logDecoder as AnyStreamDecoder,
+  telemetryDecoder as AnyStreamDecoder,
 ]);

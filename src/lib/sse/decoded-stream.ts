@@ -10,20 +10,26 @@ import {
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
 
 /**
- * Turns one SSE event into the item a store keeps, and packs batches of items for the trip from a
- * worker to the page (columns of strings and typed arrays clone far faster than objects).
+ * Turns SSE events into the items a store keeps, in three steps: `decode` (in the worker, per
+ * event) and `pack` (in the worker, per batch) prepare the trip to the page, where `unpack` makes
+ * the items. Columns of strings and typed arrays clone far faster than objects.
  */
-export interface StreamDecoder<Item, Packed = unknown> {
+export interface StreamDecoder<Item, Packed = unknown, Wire = Item> {
   /** How the worker finds the same decoder. */
   readonly name: string;
   /** Never throws: a frame that cannot be read becomes an item that says so. */
-  decode(message: SseMessage, receivedMs: number): Item;
-  pack(items: Item[]): { packed: Packed; transfer: Transferable[] };
+  decode(message: SseMessage, receivedMs: number): Wire;
+  pack(wires: Wire[]): { packed: Packed; transfer: Transferable[] };
+  /** Never throws, like decode. */
   unpack(packed: Packed): Item[];
 }
 
+/** Any decoder, as the worker and the plumbing see it. */
+export type AnyStreamDecoder = StreamDecoder<unknown, unknown, unknown>;
+
 export interface DecodedStreamOptions<Item> extends StreamControlOptions {
-  decoder: StreamDecoder<Item>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- packed and wire forms are the decoder's own business
+  decoder: StreamDecoder<Item, any, any>;
   /**
    * The decoded items of the current connection, in order, in batches. An exception thrown here
    * counts as a broken connection (status retrying).
@@ -87,14 +93,14 @@ export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): Ss
   const start: AttemptStarter = (request, sink) => {
     const remote = options.fetch === undefined ? workerClient() : undefined;
     return remote
-      ? remote.start(request, { decoder: decoder as StreamDecoder<unknown>, sink, onItems, watch })
+      ? remote.start(request, { decoder: decoder as AnyStreamDecoder, sink, onItems, watch })
       : inThread(request, sink);
   };
   return openControlledStream(options, start);
 }
 
 interface RemoteAttempt {
-  decoder: StreamDecoder<unknown>;
+  decoder: AnyStreamDecoder;
   sink: AttemptSink;
   onItems: (items: never[]) => void;
   watch: boolean;

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../config/limits';
 import { createCountingFetch } from './counting-fetch';
-import type { StreamDecoder } from './decoded-stream';
+import type { AnyStreamDecoder } from './decoded-stream';
 import type { Attempt } from './sse-attempt';
 import { startStreamRead } from './stream-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
@@ -26,7 +26,7 @@ function shimPageGlobals(): void {
  * named decoder, and posts the items back packed, one batch per few milliseconds (or sooner when
  * many are pending), so the page handles one message per batch instead of work per event.
  */
-export function serveStreams(scope: WorkerScope, decoders: readonly StreamDecoder<unknown>[]): void {
+export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDecoder[]): void {
   shimPageGlobals();
   const byName = new Map(decoders.map((decoder) => [decoder.name, decoder]));
   const attempts = new Map<number, Attempt>();

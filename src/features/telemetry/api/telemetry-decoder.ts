@@ -6,16 +6,39 @@ export type TelemetryFrame =
   | (DecodedEnvelope & { ok: true; atUs: number })
   | { ok: false; reason: string; data: string; atUs: number };
 
-/** Telemetry stream frames → envelopes, parsed and checked in the stream worker. */
-export const telemetryDecoder: StreamDecoder<TelemetryFrame, TelemetryFrame[]> = {
+interface RawFrame {
+  data: string;
+  atUs: number;
+}
+
+interface PackedFrames {
+  datas: string[];
+  times: Float64Array;
+}
+
+/**
+ * Telemetry stream frames, read in the stream worker and parsed on the page. Measured: handing
+ * over the frame's JSON text and parsing it here costs a third of handing over the parsed event
+ * (a structured clone of an object graph is slower to write and to read than JSON.parse), so the
+ * worker's share is the reading and framing.
+ */
+export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, RawFrame> = {
   name: 'telemetry',
-  decode(message, receivedMs) {
-    const atUs = receivedMs * 1000;
-    const decoded = decodeEnvelope(message.data);
-    return decoded.ok
-      ? { ...decoded, atUs }
-      : { ok: false, reason: decoded.reason, data: message.data, atUs };
+  decode: (message, receivedMs) => ({ data: message.data, atUs: receivedMs * 1000 }),
+  pack(frames) {
+    const datas = new Array<string>(frames.length);
+    const times = new Float64Array(frames.length);
+    frames.forEach((frame, index) => {
+      datas[index] = frame.data;
+      times[index] = frame.atUs;
+    });
+    return { packed: { datas, times }, transfer: [times.buffer] };
   },
-  pack: (frames) => ({ packed: frames, transfer: [] }),
-  unpack: (frames) => frames,
+  unpack({ datas, times }) {
+    return datas.map((data, index): TelemetryFrame => {
+      const atUs = times[index] as number;
+      const decoded = decodeEnvelope(data);
+      return decoded.ok ? { ...decoded, atUs } : { ok: false, reason: decoded.reason, data, atUs };
+    });
+  },
 };
