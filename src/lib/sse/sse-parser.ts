@@ -41,7 +41,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
     const colon = text.indexOf(':');
     const field = colon === -1 ? text : text.slice(0, colon);
     let value = '';
-    if (colon !== -1) value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
+    if (colon !== -1)
+      value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
     if (field === 'data') data = data === null ? value : `${data}\n${value}`;
     else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;

@@ -54,7 +54,11 @@ const cases: [string, (harness: Harness) => void, Parameters<Harness['untilStatu
       }),
     'failed',
   ],
-  ['a plain-text 400', (h) => h.replies.push({ kind: 'body', status: 400, body: 'nope' }), 'failed'],
+  [
+    'a plain-text 400',
+    (h) => h.replies.push({ kind: 'body', status: 400, body: 'nope' }),
+    'failed',
+  ],
   [
     'a 429 with Retry-After',
     (h) =>
@@ -124,6 +128,9 @@ describe('startStreamRead', () => {
     await harness.untilStatus('ended');
     stream.close();
     expect(harness.messages.map((message) => message.data)).toEqual(['whole']);
-    expect(harness.statuses.at(-1)).toEqual({ kind: 'ended', reason: 'the server closed the stream' });
+    expect(harness.statuses.at(-1)).toEqual({
+      kind: 'ended',
+      reason: 'the server closed the stream',
+    });
   });
 });

@@ -76,7 +76,9 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   });
   const items: readonly RowWindowItem[] = wrap ? virtualizer.getVirtualItems() : fixed.items;
   const startOf = (index: number): number =>
-    wrap ? (virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT) : fixed.startOf(index);
+    wrap
+      ? (virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT)
+      : fixed.startOf(index);
   const scrollToIndex = (index: number, align: 'end' | 'center'): void => {
     if (wrap) virtualizer.scrollToIndex(index, { align });
     else fixed.scrollToIndex(index, align);
