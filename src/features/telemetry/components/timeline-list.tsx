@@ -38,7 +38,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
     count,
     scrollRef,
     rowHeight: ROW_HEIGHT,
-    overscan: 8,
+    overscan: 20,
     pinnedToEnd: following && pausedAt === null,
   });
   const latestRows = useRef(rows);
