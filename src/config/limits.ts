@@ -21,14 +21,20 @@ export const LIMITS = {
    * stall watchdog) at most once per `streamWorkerTouchMs`.
    */
   streamWorkerBatchMs: 4,
-  streamWorkerBatchItems: 8_192,
+  streamWorkerBatchItems: 2_048,
   streamWorkerTouchMs: 250,
+  /**
+   * Items of one stream the worker lets the page hold before the page has taken them into its
+   * store; beyond that the worker stops reading the connection (stream-worker-host.ts).
+   */
+  streamWorkerWindowItems: 65_536,
   /**
    * A stream that delivered at least `floodItems` in one frame is shown at most every
    * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
-   * it needs, and nobody reads thousands of lines a frame.
+   * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in
+   * slices of `sliceMs`, each its own task, so that input and frames are never held up longer.
    */
-  flood: { items: 3_000, delayMs: 50 },
+  flood: { items: 3_000, delayMs: 50, sliceMs: 12 },
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFrameBatcher, type Scheduler } from './frame-batcher';
+import { animationFrameScheduler, createFrameBatcher, type Scheduler } from './frame-batcher';
 
 function manualScheduler(): { scheduler: Scheduler; run: () => void; scheduled: () => number } {
   let queue: (() => void)[] = [];
@@ -76,6 +76,93 @@ describe('createFrameBatcher', () => {
       manual.run();
       expect(batches).toEqual([150, 10, 1]);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a backlog in slices of bounded time, each in its own task, showing at most every delay', () => {
+    vi.useFakeTimers();
+    try {
+      const frames = manualScheduler();
+      const tasks = manualScheduler();
+      const taken: number[] = [];
+      let shows = 0;
+      const batcher = createFrameBatcher<number>(
+        {
+          take: (items) => {
+            taken.push(...items);
+            vi.advanceTimersByTime(items.length / 64); // 4 ms per 256 items
+          },
+          show: () => {
+            shows += 1;
+          },
+        },
+        frames.scheduler,
+        { items: 100, delayMs: 50, sliceMs: 10 },
+        tasks.scheduler,
+      );
+      for (let n = 0; n < 5000; n += 1) batcher.push(n);
+      frames.run();
+      // a slice stops once 10 ms have passed (3 parts of 256), and shows what it took
+      expect(taken).toHaveLength(768);
+      expect(shows).toBe(1);
+      // the next slice waits for a frame (the page renders), then runs in the task after it
+      expect(tasks.scheduled()).toBe(0);
+      frames.run();
+      expect(taken).toHaveLength(768);
+      tasks.run();
+      expect(taken).toHaveLength(1536);
+      const slice = (): void => {
+        frames.run();
+        tasks.run();
+      };
+      slice();
+      slice();
+      slice();
+      expect(taken).toHaveLength(3840);
+      expect(shows).toBe(1); // 48 ms since it showed
+      slice();
+      expect(taken).toHaveLength(4608);
+      expect(shows).toBe(2);
+      slice();
+      expect(taken).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+      expect(shows).toBe(3); // the backlog is gone
+      // a flush hands over whatever is left at once
+      for (let n = 0; n < 2000; n += 1) batcher.push(n);
+      vi.advanceTimersByTime(50); // after a flood the next hand-over comes by timer
+      expect(taken).toHaveLength(5768);
+      batcher.flush();
+      expect(taken).toHaveLength(7000);
+      expect(shows).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('animationFrameScheduler', () => {
+  it('runs once, whichever of the frame and its backup timer comes first', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => {
+      frames[id - 1] = () => undefined;
+    });
+    try {
+      const run = vi.fn();
+      animationFrameScheduler(run);
+      for (const frame of frames) frame(0);
+      vi.advanceTimersByTime(1_000);
+      expect(run).toHaveBeenCalledTimes(1);
+      animationFrameScheduler(run);
+      vi.advanceTimersByTime(1_000);
+      for (const frame of frames) frame(0);
+      expect(run).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
       vi.useRealTimers();
     }
   });

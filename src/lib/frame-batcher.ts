@@ -5,7 +5,7 @@
  */
 export interface FrameBatcher<T> {
   push(item: T): void;
-  /** Hands over what is pending now. */
+  /** Hands over everything pending now, in one go. */
   flush(): void;
   /** Drops what is pending and stops. */
   cancel(): void;
@@ -18,23 +18,20 @@ export const animationFrameScheduler: Scheduler = (run) => {
     const timer = setTimeout(run, 100);
     return () => clearTimeout(timer);
   }
-  const frame = requestAnimationFrame(run);
-  // a frame may never come (background tab turned hidden after scheduling): a timer backs it up
-  const timer = setTimeout(run, 250);
-  return () => {
+  // a frame may never come (background tab turned hidden after scheduling): a timer backs it up;
+  // whichever comes first runs, once
+  const cancel = (): void => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
+  const once = (): void => {
+    cancel();
+    run();
+  };
+  const frame = requestAnimationFrame(once);
+  const timer = setTimeout(once, 250);
+  return cancel;
 };
-
-/**
- * Under a flood, updating every frame spends the frame on rendering what nobody can read: after a
- * batch of at least `items`, the next one is handed over `delayMs` later instead of next frame.
- */
-export interface BusyPacing {
-  items: number;
-  delayMs: number;
-}
 
 export const timerScheduler =
   (delayMs: number): Scheduler =>
@@ -43,37 +40,147 @@ export const timerScheduler =
     return () => clearTimeout(timer);
   };
 
+/**
+ * The next task, without the 4 ms clamp nested timers get: a message to ourselves. Input and
+ * rendering get their turn between two such tasks.
+ */
+export const nextTaskScheduler: Scheduler = (run) => {
+  if (typeof MessageChannel === 'undefined') return timerScheduler(0)(run);
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) run();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+};
+
+/**
+ * Under a flood, updating every frame spends the frame on rendering what nobody can read: after a
+ * batch of at least `items`, the next one is handed over `delayMs` later instead of next frame.
+ * With `sliceMs`, a scheduled hand-over stops after that long and goes on in the next task, so that
+ * a backlog never becomes one long task; meanwhile the view is told at most every `delayMs`.
+ */
+export interface BusyPacing {
+  items: number;
+  delayMs: number;
+  sliceMs?: number;
+}
+
+/** Where a batcher hands items: `take` may be called several times before one `show`. */
+export interface BatchSink<T> {
+  take(items: T[]): void;
+  /** Everything taken so far should now be visible. */
+  show(): void;
+}
+
+/** Items handed to `take` at a time between two looks at the clock. */
+const SLICE_ITEMS = 256;
+
+const now = (): number => performance.now();
+
 export function createFrameBatcher<T>(
-  onBatch: (items: T[]) => void,
+  target: BatchSink<T> | ((items: T[]) => void),
   schedule: Scheduler = animationFrameScheduler,
   busy?: BusyPacing,
+  nextTask: Scheduler = nextTaskScheduler,
 ): FrameBatcher<T> {
+  const sink: BatchSink<T> =
+    typeof target === 'function' ? { take: target, show: () => undefined } : target;
   let pending: T[] = [];
+  /** Items of `pending` already handed over (by a slice that ran out of time). */
+  let head = 0;
   let cancelScheduled: (() => void) | undefined;
   let flooded = false;
+  /** Items handed over since the last time the batcher was idle, for `flooded`. */
+  let run = 0;
+  let shownAt = Number.NEGATIVE_INFINITY;
   const busySchedule = busy ? timerScheduler(busy.delayMs) : schedule;
+
+  const takeRest = (): void => {
+    const batch = head === 0 ? pending : pending.slice(head);
+    pending = [];
+    head = 0;
+    run += batch.length;
+    if (batch.length > 0) sink.take(batch);
+  };
+  const show = (): void => {
+    flooded = busy !== undefined && run >= busy.items;
+    run = 0;
+    shownAt = now();
+    sink.show();
+  };
   const flush = (): void => {
     cancelScheduled?.();
     cancelScheduled = undefined;
-    if (pending.length === 0) {
+    if (pending.length === head) {
+      pending = [];
+      head = 0;
       flooded = false;
       return;
     }
-    const batch = pending;
+    takeRest();
+    show();
+  };
+  /** When the page last had a chance to render, as far as this batcher knows. */
+  let frameAt = 0;
+  const sliced = (sliceMs: number, delayMs: number): void => {
+    cancelScheduled = undefined;
+    const deadline = now() + sliceMs;
+    while (head < pending.length && now() < deadline) {
+      const end = Math.min(pending.length, head + SLICE_ITEMS);
+      const part = pending.slice(head, end);
+      head = end;
+      run += part.length;
+      sink.take(part);
+    }
+    if (head < pending.length) {
+      if (now() - shownAt >= delayMs) {
+        const carried = run;
+        show();
+        run = carried;
+      }
+      const again = (): void => sliced(sliceMs, delayMs);
+      // tasks of our own do not make the browser render in between: after a slice or two, wait
+      // for a frame, then go on in the task after it
+      if (now() - frameAt < sliceMs) {
+        cancelScheduled = nextTask(again);
+      } else {
+        cancelScheduled = schedule(() => {
+          frameAt = now();
+          cancelScheduled = nextTask(again);
+        });
+      }
+      return;
+    }
     pending = [];
-    flooded = busy !== undefined && batch.length >= busy.items;
-    onBatch(batch);
+    head = 0;
+    show();
+  };
+  const scheduled = (): void => {
+    if (busy?.sliceMs === undefined) {
+      flush();
+      return;
+    }
+    frameAt = now();
+    sliced(busy.sliceMs, busy.delayMs);
   };
   return {
     push(item) {
       pending.push(item);
-      if (!cancelScheduled) cancelScheduled = (flooded ? busySchedule : schedule)(flush);
+      if (!cancelScheduled) cancelScheduled = (flooded ? busySchedule : schedule)(scheduled);
     },
     flush,
     cancel() {
       cancelScheduled?.();
       cancelScheduled = undefined;
       pending = [];
+      head = 0;
+      run = 0;
     },
   };
 }

@@ -39,6 +39,16 @@ export interface DecodedStreamOptions<Item> extends StreamControlOptions {
   fetch?: typeof fetch;
 }
 
+/** A decoded stream, which its consumer tells how far it has got. */
+export interface DecodedStream extends SseStream {
+  /**
+   * The consumer has taken `count` more of the delivered items into its store (counting a few
+   * items of its own among them does no harm). The worker holds back reading once too many
+   * delivered items are not taken yet.
+   */
+  taken(count: number): void;
+}
+
 let createWorker: (() => Worker) | undefined;
 let client: StreamWorkerClient | undefined;
 
@@ -68,7 +78,7 @@ function workerClient(): StreamWorkerClient | undefined {
  * is configured: the page receives decoded items a batch at a time and spends its time on the
  * view. Control (reconnects, backoff, statuses, the watchdog, request headers) stays here.
  */
-export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): SseStream {
+export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): DecodedStream {
   const { decoder, onItems } = options;
   const now = options.now ?? ((): number => Date.now());
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -90,20 +100,61 @@ export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): Ss
         onEnd: sink.onEnd,
       },
     );
+  /** Deliveries from the worker not yet taken: attempt id and item count, oldest first. */
+  const untaken: { remote: StreamWorkerClient; id: number; items: number }[] = [];
   const start: AttemptStarter = (request, sink) => {
     const remote = options.fetch === undefined ? workerClient() : undefined;
-    return remote
-      ? remote.start(request, { decoder: decoder as AnyStreamDecoder, sink, onItems, watch })
-      : inThread(request, sink);
+    if (!remote) return inThread(request, sink);
+    const attempt: RemoteAttempt = {
+      decoder: decoder as AnyStreamDecoder,
+      sink,
+      onItems: (items) => {
+        untaken.push({ remote, id: attempt.id, items: items.length });
+        onItems(items as Item[]);
+      },
+      watch,
+      id: 0,
+    };
+    return remote.start(request, attempt);
   };
-  return openControlledStream(options, start);
+  const stream = openControlledStream(options, start);
+  return {
+    get status() {
+      return stream.status;
+    },
+    reconnectNow: () => stream.reconnectNow(),
+    close: () => {
+      untaken.length = 0;
+      stream.close();
+    },
+    taken(count) {
+      let left = count;
+      // one message per attempt, however many deliveries the items came in
+      let release: { remote: StreamWorkerClient; id: number; items: number } | undefined;
+      while (left > 0 && untaken.length > 0) {
+        const head = untaken[0] as (typeof untaken)[number];
+        const items = Math.min(left, head.items);
+        if (release?.id !== head.id) {
+          if (release) release.remote.release(release.id, release.items);
+          release = { remote: head.remote, id: head.id, items: 0 };
+        }
+        release.items += items;
+        head.items -= items;
+        left -= items;
+        if (head.items === 0) untaken.shift();
+      }
+      if (release) release.remote.release(release.id, release.items);
+    },
+  };
 }
 
 interface RemoteAttempt {
   decoder: AnyStreamDecoder;
   sink: AttemptSink;
-  onItems: (items: never[]) => void;
+  onItems: (items: unknown[]) => void;
   watch: boolean;
+  /** Set by the client when the attempt starts. */
+  id: number;
 }
 
 /** The page's side of the stream worker: one worker, any number of attempts, by id. */
@@ -121,6 +172,7 @@ class StreamWorkerClient {
   start(request: { url: string; headers: Record<string, string> }, attempt: RemoteAttempt) {
     const id = this.nextId;
     this.nextId += 1;
+    attempt.id = id;
     this.attempts.set(id, attempt);
     // the worker resolves relative URLs against its own script, not against the page
     const url = new URL(request.url, globalThis.location.href).href;
@@ -138,6 +190,11 @@ class StreamWorkerClient {
     this.attempts.clear();
   }
 
+  /** The page took `items` of attempt `id`'s items; nothing to say once the attempt is over. */
+  release(id: number, items: number): void {
+    if (this.attempts.has(id)) this.post({ type: 'release', id, items });
+  }
+
   private post(message: ToStreamWorker): void {
     this.worker.postMessage(message);
   }
@@ -151,7 +208,7 @@ class StreamWorkerClient {
       attempt.sink.touch();
       attempt.sink.delivered();
       try {
-        attempt.onItems(attempt.decoder.unpack(message.packed) as never[]);
+        attempt.onItems(attempt.decoder.unpack(message.packed));
       } catch (error) {
         this.end(message.id, { kind: 'transient', reason: reasonOf(error) });
         this.post({ type: 'abort', id: message.id });

@@ -35,6 +35,11 @@ export interface AttemptRequest {
   headers: Record<string, string>;
   fetch: typeof fetch;
   now: () => number;
+  /**
+   * Flow control, for readers that honour it (startStreamRead): a promise while the reader must
+   * wait before reading more of the body, undefined when it may read on.
+   */
+  gate?: () => Promise<void> | undefined;
 }
 
 export interface Attempt {

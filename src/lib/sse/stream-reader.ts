@@ -47,6 +47,9 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
     const reader = body.getReader();
     const decoder = new TextDecoder();
     for (;;) {
+      const wait = request.gate?.();
+      if (wait) await wait;
+      if (done) return;
       const { done: ended, value } = await reader.read();
       if (done) return;
       if (ended) break;

@@ -1,7 +1,6 @@
 import { LIMITS } from '../../config/limits';
 import { createCountingFetch } from './counting-fetch';
 import type { AnyStreamDecoder } from './decoded-stream';
-import type { Attempt } from './sse-attempt';
 import { startStreamRead } from './stream-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
 
@@ -21,15 +20,30 @@ function shimPageGlobals(): void {
   scope.document ??= { hidden: false, addEventListener() {}, removeEventListener() {} };
 }
 
+interface Served {
+  abort(): void;
+  release(items: number): void;
+}
+
 /**
  * Runs in the stream worker: opens the attempts the page asks for, decodes every event with the
  * named decoder, and posts the items back packed, one batch per few milliseconds (or sooner when
  * many are pending), so the page handles one message per batch instead of work per event.
+ *
+ * Flow control: once `streamWorkerWindowItems` posted items are not yet released by the page, the
+ * worker stops reading the body until the page has taken half of them. A page that falls behind
+ * then holds a bounded backlog, and the rest waits in the connection (and on the server), instead
+ * of all of it piling up in the page's heap where every garbage collection has to copy it. While
+ * held back the worker still reports activity, so the stall watchdog does not blame the network.
  */
-export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDecoder[]): void {
+export function serveStreams(
+  scope: WorkerScope,
+  decoders: readonly AnyStreamDecoder[],
+  windowItems: number = LIMITS.streamWorkerWindowItems,
+): void {
   shimPageGlobals();
   const byName = new Map(decoders.map((decoder) => [decoder.name, decoder]));
-  const attempts = new Map<number, Attempt>();
+  const attempts = new Map<number, Served>();
   const post = (message: FromStreamWorker, transfer: Transferable[] = []): void =>
     scope.postMessage(message, transfer);
 
@@ -44,13 +58,30 @@ export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDec
     let pending: unknown[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastTouch = 0;
+    /** Items posted and not yet released by the page. */
+    let outstanding = 0;
+    let held: { open: () => void; alive: ReturnType<typeof setInterval> } | undefined;
     const flush = (): void => {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       if (pending.length === 0) return;
       const { packed, transfer } = decoder.pack(pending);
+      outstanding += pending.length;
       pending = [];
       post({ type: 'items', id, packed }, transfer);
+    };
+    const open = (): void => {
+      if (!held) return;
+      clearInterval(held.alive);
+      held.open();
+      held = undefined;
+    };
+    const gate = (): Promise<void> | undefined => {
+      if (outstanding + pending.length < windowItems) return undefined;
+      return new Promise<void>((resolve) => {
+        const alive = setInterval(() => post({ type: 'touch', id }), LIMITS.streamWorkerTouchMs);
+        held = { open: resolve, alive };
+      });
     };
     const touch = (): void => {
       const now = Date.now();
@@ -65,6 +96,7 @@ export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDec
         headers: request.headers,
         fetch: request.watch ? createCountingFetch(fetchImpl, touch) : fetchImpl,
         now: Date.now,
+        gate,
       },
       {
         onOpen(response) {
@@ -87,6 +119,11 @@ export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDec
         if (timer !== undefined) clearTimeout(timer);
         pending = [];
         attempt.abort();
+        open();
+      },
+      release(items) {
+        outstanding = Math.max(0, outstanding - items);
+        if (outstanding < windowItems) open();
       },
     });
   };
@@ -94,6 +131,7 @@ export function serveStreams(scope: WorkerScope, decoders: readonly AnyStreamDec
   scope.onmessage = (event) => {
     const message = event.data;
     if (message.type === 'start') start(message);
+    else if (message.type === 'release') attempts.get(message.id)?.release(message.items);
     else {
       attempts.get(message.id)?.abort();
       attempts.delete(message.id);

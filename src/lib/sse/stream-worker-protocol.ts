@@ -13,7 +13,9 @@ export type ToStreamWorker =
       /** Report byte activity for the stall watchdog. */
       watch: boolean;
     }
-  | { type: 'abort'; id: number };
+  | { type: 'abort'; id: number }
+  /** The page has taken `items` of the attempt's items into its store: more may come. */
+  | { type: 'release'; id: number; items: number };
 
 /** What the worker reports about attempt `id`, in the order it happened. */
 export type FromStreamWorker =

@@ -5,8 +5,7 @@ import {
   type FrameBatcher,
 } from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
-import type { SseStream } from '../../../lib/sse/sse-stream';
+import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
 import type { StreamStatus } from '../../../lib/sse/status';
 import { compileLineFilter, compileQuery } from '../model/filter';
 import { logDecoder } from '../api/log-decoder';
@@ -56,14 +55,17 @@ export function createLogTab(options: LogTabOptions): LogTab {
   const buffer = new LogBuffer(options.capacity);
   const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
   const batcher: FrameBatcher<PartialLine> = createFrameBatcher(
-    (lines) => {
-      buffer.append(lines);
-      bump();
+    {
+      take: (lines) => {
+        buffer.append(lines);
+        stream?.taken(lines.length);
+      },
+      show: bump,
     },
     animationFrameScheduler,
     LIMITS.flood,
   );
-  let stream: SseStream | undefined;
+  let stream: DecodedStream | undefined;
   let connections = 0;
   let lastMessageOfAttempt: string | null = null;
   let messagesThisAttempt = 0;

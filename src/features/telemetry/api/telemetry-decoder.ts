@@ -1,12 +1,7 @@
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
-import { decodeEnvelope, type DecodedEnvelope } from '../model/decode';
 
-/** One telemetry frame, decoded (or why not, with its text), and when it arrived. */
-export type TelemetryFrame =
-  | (DecodedEnvelope & { ok: true; atUs: number })
-  | { ok: false; reason: string; data: string; atUs: number };
-
-interface RawFrame {
+/** One telemetry frame as received: its data (JSON text) and when it arrived. */
+export interface TelemetryFrame {
   data: string;
   atUs: number;
 }
@@ -20,9 +15,11 @@ interface PackedFrames {
  * Telemetry stream frames, read in the stream worker and parsed on the page. Measured: handing
  * over the frame's JSON text and parsing it here costs a third of handing over the parsed event
  * (a structured clone of an object graph is slower to write and to read than JSON.parse), so the
- * worker's share is the reading and framing.
+ * worker's share is the reading and framing. The page parses each frame when it takes it into the
+ * timeline (timeline-controller.ts), in slices of bounded time, not when the worker's message
+ * arrives.
  */
-export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, RawFrame> = {
+export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, TelemetryFrame> = {
   name: 'telemetry',
   decode: (message, receivedMs) => ({ data: message.data, atUs: receivedMs * 1000 }),
   pack(frames) {
@@ -35,10 +32,6 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, RawFr
     return { packed: { datas, times }, transfer: [times.buffer] };
   },
   unpack({ datas, times }) {
-    return datas.map((data, index): TelemetryFrame => {
-      const atUs = times[index] as number;
-      const decoded = decodeEnvelope(data);
-      return decoded.ok ? { ...decoded, atUs } : { ok: false, reason: decoded.reason, data, atUs };
-    });
+    return datas.map((data, index) => ({ data, atUs: times[index] as number }));
   },
 };

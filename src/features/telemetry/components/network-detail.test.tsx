@@ -19,7 +19,6 @@ function item(type: string, data: Record<string, unknown>, tsUs: number, index =
     summary: type,
     error: false,
     level: null,
-    haystack: '',
   };
 }
 

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { event, STACK, summary } from '../testing/catalogue-fixtures';
+import type { TelemetryEvent } from '../../../types/api';
 import { KNOWN_CATEGORIES, categoryStyle, describeEvent } from './catalogue';
-import { HAYSTACK_MAX } from './event-search';
+import { makeEventItem } from './event-item';
+import { HAYSTACK_MAX, searchText } from './event-search';
 import { SUMMARY_MAX } from './event-summaries';
+
+/** The description of an event, with the search text a search would build for it. */
+function describeAndSearch(telemetryEvent: TelemetryEvent) {
+  return {
+    ...describeEvent(telemetryEvent),
+    haystack: searchText({ ...makeEventItem(1, telemetryEvent, 0, 0), index: 0 }),
+  };
+}
 
 describe('categories', () => {
   it('lists the known categories in display order', () => {
@@ -183,7 +193,7 @@ describe('describeEvent with hostile or missing data', () => {
 
   it.each(knownTypes)('%s never throws nor prints undefined or [object Object]', (type) => {
     for (const data of [undefined, {}, wrong]) {
-      const described = describeEvent(event(type, 'whatever', data));
+      const described = describeAndSearch(event(type, 'whatever', data));
       expect(described.summary).not.toMatch(/undefined|\[object Object\]|NaN|Infinity/);
       expect(described.summary).not.toMatch(/[\r\n]/);
       expect(described.haystack).not.toMatch(/undefined|\[object Object\]/);
@@ -197,7 +207,7 @@ describe('describeEvent with hostile or missing data', () => {
     );
     expect(described.summary).toMatch(/^first line y+…$/);
     expect(described.summary.length).toBeLessThanOrEqual(SUMMARY_MAX);
-    const huge = describeEvent(event('console_log', 'console', { text: 'z'.repeat(100_000) }));
+    const huge = describeAndSearch(event('console_log', 'console', { text: 'z'.repeat(100_000) }));
     expect(huge.summary.length).toBeLessThanOrEqual(SUMMARY_MAX);
     expect(huge.haystack.length).toBeLessThanOrEqual(HAYSTACK_MAX);
   });
@@ -221,7 +231,7 @@ describe('describeEvent with hostile or missing data', () => {
       callFrames: [{ functionName: 'spin', url: 'https://a/' }],
     };
     stack.parent = stack;
-    const described = describeEvent(
+    const described = describeAndSearch(
       event('console_error', 'console', { text: 'e', stack_trace: stack }),
     );
     expect(described.haystack).toContain('spin');
@@ -246,9 +256,9 @@ describe('describeEvent dropped data', () => {
   });
 });
 
-describe('describeEvent haystack', () => {
+describe('searchText', () => {
   it('holds the summary, type, category and the searched fields, lower-cased', () => {
-    const described = describeEvent(
+    const described = describeAndSearch(
       event('console_log', 'console', {
         text: 'Cart Loaded',
         args: ['Cart Loaded', 'SKU-42', 7, { no: 'objects' }],
@@ -282,7 +292,7 @@ describe('describeEvent haystack', () => {
   });
 
   it('holds the other searched fields', () => {
-    const hay = describeEvent(
+    const hay = describeAndSearch(
       event('mixed', 'x', {
         document_url: 'https://doc/',
         error_text: 'ERR_X',

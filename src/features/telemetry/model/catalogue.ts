@@ -1,12 +1,12 @@
 /**
  * What the timeline knows about each telemetry category and event type (shared/api-contract.md §3):
  * category labels, colours and icons, and the description of an event: its one-line summary and
- * error rule (event-summaries.ts), console level, and search text (event-search.ts). Every `data`
+ * error rule (event-summaries.ts) and console level. Its search text is built when a search first
+ * needs it (event-search.ts). Every `data`
  * field is treated as optional and possibly of the wrong type; nothing here throws.
  */
 import type { TelemetryEvent } from '../../../types/api';
 import { field, isRecord, type Data } from './data-fields';
-import { haystack } from './event-search';
 import { DROPPED, NO_DATA_TYPES, ruleFor, summarize, UNKNOWN_ERROR_TYPE } from './event-summaries';
 
 export type KnownCategory =
@@ -77,8 +77,6 @@ export interface EventDescription {
   error: boolean;
   /** Console level for console events, else null. */
   level: string | null;
-  /** Lower-cased text for the search, at most HAYSTACK_MAX characters. */
-  haystack: string;
 }
 
 // ---- the description ----------------------------------------------------------------------------
@@ -90,7 +88,7 @@ function consoleLevel(type: string, data: Data): string | null {
   return typeof level === 'string' && level.trim() !== '' ? level : 'log';
 }
 
-/** Summary, error flag, console level and search text of one event. Never throws. */
+/** Summary, error flag and console level of one event. Never throws. */
 export function describeEvent(event: TelemetryEvent): EventDescription {
   const type = typeof event.type === 'string' ? event.type : '';
   const data: Data = isRecord(event.data) ? event.data : {};
@@ -98,10 +96,5 @@ export function describeEvent(event: TelemetryEvent): EventDescription {
   const dropped = event.truncated === true || (event.data === null && !NO_DATA_TYPES.has(type));
   const summary = dropped ? DROPPED : summarize(rule, data);
   const error = rule ? (rule.error?.(data) ?? false) : UNKNOWN_ERROR_TYPE.test(type);
-  return {
-    summary,
-    error,
-    level: consoleLevel(type, data),
-    haystack: haystack(summary, event, data),
-  };
+  return { summary, error, level: consoleLevel(type, data) };
 }

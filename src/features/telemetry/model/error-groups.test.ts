@@ -24,7 +24,6 @@ function eventItem(
     summary: '',
     error: type === 'console_error',
     level: 'error',
-    haystack: '',
   };
 }
 

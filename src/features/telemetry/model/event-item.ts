@@ -35,8 +35,8 @@ export function imageFromBase64(base64: string): ScreenshotImage | null {
 }
 
 /**
- * A timeline item for a received event: its summary, error flag, level and search text computed
- * once, and a screenshot's PNG moved out of `data` into an object URL.
+ * A timeline item for a received event: its summary, error flag and level computed once, and a
+ * screenshot's PNG moved out of `data` into an object URL. Its search text waits for a search.
  */
 export function makeEventItem(
   seq: number,
@@ -61,7 +61,6 @@ export function makeEventItem(
     summary: described.summary,
     error: described.error,
     level: described.level,
-    haystack: described.haystack,
     ...(screenshot ? { screenshot } : {}),
   };
 }

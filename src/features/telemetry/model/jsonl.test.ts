@@ -14,7 +14,6 @@ function toItem(envelope: TelemetryEnvelope, index: number): EventItem {
     summary: envelope.event.type,
     error: false,
     level: null,
-    haystack: '',
   };
 }
 

@@ -28,7 +28,6 @@ function item(
     summary: type,
     error: false,
     level: null,
-    haystack: '',
   };
 }
 

@@ -1,3 +1,4 @@
+import { searchText } from './event-search';
 import type { TimelineItem } from './types';
 
 /** What the timeline shows. Gaps, markers and unreadable frames are always shown. */
@@ -47,7 +48,7 @@ export function compileTimelineFilter(
     if (hiddenCategories.has(item.event.category)) return false;
     if (types && !types.has(item.event.type)) return false;
     if (item.level !== null && hiddenLevels.has(item.level)) return false;
-    for (const word of words) if (!item.haystack.includes(word)) return false;
+    for (const word of words) if (!searchText(item).includes(word)) return false;
     return true;
   };
 }

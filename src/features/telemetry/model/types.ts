@@ -71,8 +71,11 @@ export interface EventItem extends ItemBase {
   error: boolean;
   /** Console level (`log`, `warning`, `error`, …) for console events, else null. */
   level: string | null;
-  /** Lower-cased text the search looks at: summary, URLs, console text and args, selectors… */
-  haystack: string;
+  /**
+   * Lower-cased text the search looks at (summary, URLs, console text and args, selectors…), once a
+   * search has looked (event-search.ts `searchText`); cleared when the summary changes.
+   */
+  haystack?: string;
   /** Present for `monitor_screenshot` events that carried an image. */
   screenshot?: ScreenshotImage;
 }

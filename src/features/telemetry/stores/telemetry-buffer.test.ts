@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compileTimelineFilter, EMPTY_FILTER } from '../model/timeline-filter';
 import type { EventItem, TimelineItem } from '../model/types';
 import {
   eventAt,
@@ -126,6 +127,30 @@ describe('TelemetryBuffer', () => {
       expect(target.viewIndexOf(1)).toBe(1);
       expect(target.viewIndexOf(3)).toBe(1);
       expect(target.viewIndexOf(4)).toBe(2); // after the last shown item
+    });
+
+    it('finds a failed load by the URL of the request it ended, searched before or after', () => {
+      const request = (seq: number, id: string) =>
+        eventAt(seq, {
+          type: 'network_request',
+          data: { request_id: id, method: 'POST', url: `https://shop.test/Pay/${id}` },
+        });
+      const failed = (seq: number, id: string) =>
+        eventAt(seq, {
+          type: 'network_loading_failed',
+          data: { request_id: id, error_text: 'net::ERR_FAILED' },
+        });
+      const target = buffer();
+      target.append([request(1, 'r1'), failed(2, 'r1')]);
+      target.setFilter(compileTimelineFilter({ ...EMPTY_FILTER, text: 'shop.test/pay' }));
+      expect(view(target)).toEqual([0, 1]);
+      expect(asEvent(target.item(1)).summary).toBe(
+        'net::ERR_FAILED · POST https://shop.test/Pay/r1',
+      );
+      // a search already running when the failure arrives
+      target.setFilter(compileTimelineFilter({ ...EMPTY_FILTER, text: 'pay/r2' }));
+      target.append([request(3, 'r2'), failed(4, 'r2')]);
+      expect(view(target)).toEqual([2, 3]);
     });
 
     it('shows everything again when the filter is removed', () => {

@@ -150,7 +150,7 @@ export class TelemetryBuffer implements TimelineSource {
     const error = item.event.data?.error_text;
     const canceled = item.event.data?.canceled === true ? ' (canceled)' : '';
     item.summary = `${typeof error === 'string' ? error : 'failed'}${canceled} · ${method}${url}`;
-    item.haystack += ` ${url.toLowerCase()}`;
+    // the search text, built from the summary when a search first looks, now holds the URL
   }
 
   private holdImage(item: EventItem): void {

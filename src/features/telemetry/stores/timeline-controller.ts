@@ -1,12 +1,13 @@
 import { LIMITS } from '../../../config/limits';
 import { animationFrameScheduler, createFrameBatcher } from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
-import type { openSseStream, SseStream } from '../../../lib/sse/sse-stream';
+import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
+import type { openSseStream } from '../../../lib/sse/sse-stream';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
+import { decodeEnvelope } from '../model/decode';
 import { makeEventItem } from '../model/event-item';
 import { Sequencer, type StartMode } from '../model/sequencer';
 import { compileTimelineFilter } from '../model/timeline-filter';
@@ -56,7 +57,7 @@ function newBuffer(capacity: number): TelemetryBuffer {
   });
 }
 
-/** Feeds decoded frames through a sequencer into a buffer, one frame at a time. */
+/** Decodes frames and feeds them through a sequencer into a buffer, one frame at a time. */
 function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
   return (work: Work): void => {
     const seq = sequencer();
@@ -71,23 +72,18 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
       ]);
       return;
     }
-    const frame = work.frame;
+    const { data, atUs } = work.frame;
+    const frame = decodeEnvelope(data);
     if (!frame.ok) {
       buffer.append([
-        {
-          kind: 'unreadable',
-          raw: frame.data,
-          reason: frame.reason,
-          tsUs: frame.atUs,
-          epoch: seq.epoch,
-        },
+        { kind: 'unreadable', raw: data, reason: frame.reason, tsUs: atUs, epoch: seq.epoch },
       ]);
       return;
     }
-    const outcome = seq.frame(frame.seq, frame.event, frame.atUs);
+    const outcome = seq.frame(frame.seq, frame.event, atUs);
     buffer.append(outcome.before);
     if (outcome.event)
-      buffer.append([makeEventItem(frame.seq, frame.event, outcome.event.epoch, frame.atUs)]);
+      buffer.append([makeEventItem(frame.seq, frame.event, outcome.event.epoch, atUs)]);
   };
 }
 
@@ -122,14 +118,17 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   const ingest = createIngest(buffer, () => sequencer);
   const { bump, applyFilter } = viewUpdates(store, buffer);
   const batcher = createFrameBatcher<Work>(
-    (batch) => {
-      for (const work of batch) ingest(work);
-      bump();
+    {
+      take: (batch) => {
+        for (const work of batch) ingest(work);
+        stream?.taken(batch.length);
+      },
+      show: bump,
     },
     animationFrameScheduler,
     LIMITS.flood,
   );
-  let stream: SseStream | undefined;
+  let stream: DecodedStream | undefined;
   let stopProbe: (() => void) | undefined;
   let connections = 0;
   let everLive = false;

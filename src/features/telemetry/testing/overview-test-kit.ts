@@ -35,7 +35,6 @@ export function eventItem(index: number, tsUs: number, options: EventOptions = {
     summary: event.type,
     error: options.error ?? false,
     level: null,
-    haystack: event.type,
   };
   if (options.screenshot) item.screenshot = options.screenshot;
   return item;
