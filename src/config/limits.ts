@@ -25,16 +25,20 @@ export const LIMITS = {
   streamWorkerTouchMs: 250,
   /**
    * Items of one stream the worker lets the page hold before the page has taken them into its
-   * store; beyond that the worker stops reading the connection (stream-worker-host.ts).
+   * store; beyond that the worker stops reading the connection (stream-worker-host.ts). Measured
+   * on the firehoses: log lines are small and cheap, so the log window is wide (a narrower one
+   * left the page waiting for the worker); a telemetry event is heavier, and a wide window kept
+   * tens of megabytes of waiting events in the page's young generation, which every garbage
+   * collection copied.
    */
-  streamWorkerWindowItems: 65_536,
+  streamWorkerWindow: { logs: 65_536, telemetry: 16_384 },
   /**
    * A stream that delivered at least `floodItems` in one frame is shown at most every
    * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
    * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in
    * slices of `sliceMs`, each its own task, so that input and frames are never held up longer.
    */
-  flood: { items: 3_000, delayMs: 50, sliceMs: 12 },
+  flood: { items: 3_000, delayMs: 100, sliceMs: 12 },
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,
   /**

@@ -87,14 +87,16 @@ describe('createFrameBatcher', () => {
       const tasks = manualScheduler();
       const taken: number[] = [];
       let shows = 0;
+      const floods: boolean[] = [];
       const batcher = createFrameBatcher<number>(
         {
           take: (items) => {
             taken.push(...items);
             vi.advanceTimersByTime(items.length / 64); // 4 ms per 256 items
           },
-          show: () => {
+          show: (flooded) => {
             shows += 1;
+            floods.push(flooded);
           },
         },
         frames.scheduler,
@@ -103,28 +105,30 @@ describe('createFrameBatcher', () => {
       );
       for (let n = 0; n < 5000; n += 1) batcher.push(n);
       frames.run();
-      // a slice stops once 10 ms have passed (3 parts of 256), and shows what it took
+      // a slice stops once 10 ms have passed: 3 parts of 256
       expect(taken).toHaveLength(768);
-      expect(shows).toBe(1);
-      // the next slice waits for a frame (the page renders), then runs in the task after it
       expect(tasks.scheduled()).toBe(0);
-      frames.run();
-      expect(taken).toHaveLength(768);
-      tasks.run();
-      expect(taken).toHaveLength(1536);
-      const slice = (): void => {
+      // what follows waits for a frame (the page renders), then runs in the task after it
+      const next = (): void => {
         frames.run();
         tasks.run();
       };
-      slice();
-      slice();
-      slice();
-      expect(taken).toHaveLength(3840);
-      expect(shows).toBe(1); // 48 ms since it showed
-      slice();
+      // showing gets a task (and so a frame) of its own
+      next();
+      expect(taken).toHaveLength(768);
+      expect(shows).toBe(1);
+      next();
+      expect(taken).toHaveLength(1536);
+      next();
+      next();
+      next();
+      next();
+      expect(taken).toHaveLength(4608);
+      expect(shows).toBe(1); // not yet 50 ms since it showed
+      next();
       expect(taken).toHaveLength(4608);
       expect(shows).toBe(2);
-      slice();
+      next();
       expect(taken).toEqual(Array.from({ length: 5000 }, (_, n) => n));
       expect(shows).toBe(3); // the backlog is gone
       // a flush hands over whatever is left at once
@@ -133,7 +137,9 @@ describe('createFrameBatcher', () => {
       expect(taken).toHaveLength(5768);
       batcher.flush();
       expect(taken).toHaveLength(7000);
-      expect(shows).toBe(5);
+      expect(shows).toBe(4);
+      // every one of these showings was part of a flood
+      expect(floods).toEqual([true, true, true, true]);
     } finally {
       vi.useRealTimers();
     }

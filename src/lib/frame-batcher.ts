@@ -74,8 +74,12 @@ export interface BusyPacing {
 /** Where a batcher hands items: `take` may be called several times before one `show`. */
 export interface BatchSink<T> {
   take(items: T[]): void;
-  /** Everything taken so far should now be visible. */
-  show(): void;
+  /**
+   * Everything taken so far should now be visible. `flooded`: a flood is going on (this showing
+   * ends a backlog, or a batch of at least `items`), so views may spare what only helps a reader
+   * of a still list (rows out of view).
+   */
+  show(flooded: boolean): void;
 }
 
 /** Items handed to `take` at a time between two looks at the clock. */
@@ -91,6 +95,8 @@ export function createFrameBatcher<T>(
 ): FrameBatcher<T> {
   const sink: BatchSink<T> =
     typeof target === 'function' ? { take: target, show: () => undefined } : target;
+  /** Items left to take after this showing. */
+  const backlog = (): number => pending.length - head;
   let pending: T[] = [];
   /** Items of `pending` already handed over (by a slice that ran out of time). */
   let head = 0;
@@ -112,7 +118,7 @@ export function createFrameBatcher<T>(
     flooded = busy !== undefined && run >= busy.items;
     run = 0;
     shownAt = now();
-    sink.show();
+    sink.show(flooded || backlog() > 0);
   };
   const flush = (): void => {
     cancelScheduled?.();
@@ -126,8 +132,12 @@ export function createFrameBatcher<T>(
     takeRest();
     show();
   };
-  /** When the page last had a chance to render, as far as this batcher knows. */
-  let frameAt = 0;
+  /** Runs `next` in the task after the next frame: our own tasks do not make the page render. */
+  const afterFrame = (next: () => void): void => {
+    cancelScheduled = schedule(() => {
+      cancelScheduled = nextTask(next);
+    });
+  };
   const sliced = (sliceMs: number, delayMs: number): void => {
     cancelScheduled = undefined;
     const deadline = now() + sliceMs;
@@ -138,36 +148,29 @@ export function createFrameBatcher<T>(
       run += part.length;
       sink.take(part);
     }
-    if (head < pending.length) {
-      if (now() - shownAt >= delayMs) {
-        const carried = run;
-        show();
-        run = carried;
-      }
-      const again = (): void => sliced(sliceMs, delayMs);
-      // tasks of our own do not make the browser render in between: after a slice or two, wait
-      // for a frame, then go on in the task after it
-      if (now() - frameAt < sliceMs) {
-        cancelScheduled = nextTask(again);
-      } else {
-        cancelScheduled = schedule(() => {
-          frameAt = now();
-          cancelScheduled = nextTask(again);
-        });
-      }
+    if (head === pending.length) {
+      pending = [];
+      head = 0;
+      show();
       return;
     }
-    pending = [];
-    head = 0;
-    show();
+    const again = (): void => sliced(sliceMs, delayMs);
+    afterFrame(() => {
+      cancelScheduled = undefined;
+      if (now() - shownAt < delayMs) {
+        again();
+        return;
+      }
+      // showing gets a task and a frame of its own: the frame then has only the rendering to do
+      const carried = run;
+      show();
+      run = carried;
+      afterFrame(again);
+    });
   };
   const scheduled = (): void => {
-    if (busy?.sliceMs === undefined) {
-      flush();
-      return;
-    }
-    frameAt = now();
-    sliced(busy.sliceMs, busy.delayMs);
+    if (busy?.sliceMs === undefined) flush();
+    else sliced(busy.sliceMs, busy.delayMs);
   };
   return {
     push(item) {

@@ -22,6 +22,8 @@ export interface StreamDecoder<Item, Packed = unknown, Wire = Item> {
   pack(wires: Wire[]): { packed: Packed; transfer: Transferable[] };
   /** Never throws, like decode. */
   unpack(packed: Packed): Item[];
+  /** Items the page may hold not yet taken before the worker stops reading (stream-worker-host). */
+  readonly windowItems: number;
 }
 
 /** Any decoder, as the worker and the plumbing see it. */

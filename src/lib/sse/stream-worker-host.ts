@@ -30,7 +30,7 @@ interface Served {
  * named decoder, and posts the items back packed, one batch per few milliseconds (or sooner when
  * many are pending), so the page handles one message per batch instead of work per event.
  *
- * Flow control: once `streamWorkerWindowItems` posted items are not yet released by the page, the
+ * Flow control: once the decoder's `windowItems` posted items are not yet released by the page, the
  * worker stops reading the body until the page has taken half of them. A page that falls behind
  * then holds a bounded backlog, and the rest waits in the connection (and on the server), instead
  * of all of it piling up in the page's heap where every garbage collection has to copy it. While
@@ -39,7 +39,8 @@ interface Served {
 export function serveStreams(
   scope: WorkerScope,
   decoders: readonly AnyStreamDecoder[],
-  windowItems: number = LIMITS.streamWorkerWindowItems,
+  /** Overrides every decoder's window (tests). */
+  windowOverride?: number,
 ): void {
   shimPageGlobals();
   const byName = new Map(decoders.map((decoder) => [decoder.name, decoder]));
@@ -55,6 +56,7 @@ export function serveStreams(
       post({ type: 'end', id, end: { kind: 'transient', reason } });
       return;
     }
+    const windowItems = windowOverride ?? decoder.windowItems;
     let pending: unknown[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastTouch = 0;

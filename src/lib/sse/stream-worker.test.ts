@@ -11,6 +11,7 @@ const text: StreamDecoder<string, string[], string> = {
   decode: (message) => message.data,
   pack: (wires) => ({ packed: wires, transfer: [] }),
   unpack: (packed) => packed,
+  windowItems: 1_000,
 };
 
 function inProcessWorker(windowItems: number): { sent: ToStreamWorker[] } {

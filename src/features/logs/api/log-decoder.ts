@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../config/limits';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { LEVELS, type LogLevel } from '../model/level';
 import { isAscii } from '../model/query-plain';
@@ -25,6 +26,7 @@ function levelCode(level: LogLevel | null): number {
 /** Log stream frames → lines, decoded in the stream worker. */
 export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
   name: 'logs',
+  windowItems: LIMITS.streamWorkerWindow.logs,
   decode: decodeLogFrame,
   pack(lines) {
     const count = lines.length;

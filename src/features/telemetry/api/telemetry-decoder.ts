@@ -1,37 +1,138 @@
+import { LIMITS } from '../../../config/limits';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
+import { decodeEnvelope } from '../model/decode';
+import { readEventOf, type ReadEvent } from '../model/event-item';
 
-/** One telemetry frame as received: its data (JSON text) and when it arrived. */
-export interface TelemetryFrame {
-  data: string;
-  atUs: number;
-}
+/**
+ * One telemetry frame and when it arrived: an event as the worker read it (`eager` for the few
+ * types the page must parse itself: a screenshot's image becomes an object URL there), or the
+ * frame's text and why it could not be read.
+ */
+export type TelemetryFrame =
+  | (ReadEvent & { ok: true; eager: boolean; atUs: number })
+  | { ok: false; text: string; reason: string; atUs: number };
 
+const EAGER_TYPES = new Set(['monitor_screenshot']);
+
+const OK = 1;
+const ERROR = 2;
+const REDIRECT = 4;
+const EAGER = 8;
+
+/**
+ * A batch in columns. Type, category and level names go through a table, so the page gets one
+ * string per distinct name instead of one per event.
+ */
 interface PackedFrames {
-  datas: string[];
+  texts: string[];
+  /** The summary of an event, or why a frame could not be read. */
+  summaries: string[];
+  requestIds: (string | null)[];
+  names: string[];
+  /** Indexes into `names`; level 0 means none. */
+  types: Uint16Array;
+  categories: Uint16Array;
+  levels: Uint16Array;
+  seqs: Float64Array;
+  tss: Float64Array;
   times: Float64Array;
+  flags: Uint8Array;
 }
 
 /**
- * Telemetry stream frames, read in the stream worker and parsed on the page. Measured: handing
- * over the frame's JSON text and parsing it here costs a third of handing over the parsed event
- * (a structured clone of an object graph is slower to write and to read than JSON.parse), so the
- * worker's share is the reading and framing. The page parses each frame when it takes it into the
- * timeline (timeline-controller.ts), in slices of bounded time, not when the worker's message
- * arrives.
+ * Telemetry stream frames, parsed and described in the stream worker. The page receives each
+ * event's summary, error flag, level, type, category and request id with the frame's text, and
+ * parses the text only when something reads the whole event (model/event-item.ts). Measured: a
+ * structured clone of parsed events costs more than JSON.parse on the page, which costs more than
+ * cloning a few strings per event; and a parsed event retained on the page is a dozen objects for
+ * every garbage collection to trace, against one string.
  */
 export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, TelemetryFrame> = {
   name: 'telemetry',
-  decode: (message, receivedMs) => ({ data: message.data, atUs: receivedMs * 1000 }),
-  pack(frames) {
-    const datas = new Array<string>(frames.length);
-    const times = new Float64Array(frames.length);
-    frames.forEach((frame, index) => {
-      datas[index] = frame.data;
-      times[index] = frame.atUs;
-    });
-    return { packed: { datas, times }, transfer: [times.buffer] };
+  windowItems: LIMITS.streamWorkerWindow.telemetry,
+  decode(message, receivedMs) {
+    const atUs = receivedMs * 1000;
+    const decoded = decodeEnvelope(message.data);
+    if (!decoded.ok) return { ok: false, text: message.data, reason: decoded.reason, atUs };
+    const read = readEventOf(message.data, decoded.seq, decoded.event);
+    return { ...read, ok: true, eager: EAGER_TYPES.has(read.type), atUs };
   },
-  unpack({ datas, times }) {
-    return datas.map((data, index) => ({ data, atUs: times[index] as number }));
+  pack(frames) {
+    const count = frames.length;
+    const names = [''];
+    const nameIndex = new Map<string, number>();
+    const name = (value: string): number => {
+      let index = nameIndex.get(value);
+      if (index === undefined) {
+        index = names.length;
+        names.push(value);
+        nameIndex.set(value, index);
+      }
+      return index;
+    };
+    const packed: PackedFrames = {
+      texts: new Array<string>(count),
+      summaries: new Array<string>(count),
+      requestIds: new Array<string | null>(count),
+      names,
+      types: new Uint16Array(count),
+      categories: new Uint16Array(count),
+      levels: new Uint16Array(count),
+      seqs: new Float64Array(count),
+      tss: new Float64Array(count),
+      times: new Float64Array(count),
+      flags: new Uint8Array(count),
+    };
+    frames.forEach((frame, at) => {
+      packed.texts[at] = frame.text;
+      packed.times[at] = frame.atUs;
+      if (!frame.ok) {
+        packed.summaries[at] = frame.reason;
+        packed.requestIds[at] = null;
+        return;
+      }
+      packed.summaries[at] = frame.summary;
+      packed.requestIds[at] = frame.requestId;
+      packed.types[at] = name(frame.type);
+      packed.categories[at] = name(frame.category);
+      packed.levels[at] = frame.level === null ? 0 : name(frame.level);
+      packed.seqs[at] = frame.seq;
+      packed.tss[at] = frame.ts;
+      packed.flags[at] =
+        OK |
+        (frame.error ? ERROR : 0) |
+        (frame.redirect ? REDIRECT : 0) |
+        (frame.eager ? EAGER : 0);
+    });
+    const { types, categories, levels, seqs, tss, times, flags } = packed;
+    return {
+      packed,
+      transfer: [types, categories, levels, seqs, tss, times, flags].map((array) => array.buffer),
+    };
+  },
+  unpack(packed) {
+    const { names } = packed;
+    return packed.texts.map((text, at): TelemetryFrame => {
+      const atUs = packed.times[at] as number;
+      const summary = packed.summaries[at] as string;
+      const flags = packed.flags[at] as number;
+      if ((flags & OK) === 0) return { ok: false, text, reason: summary, atUs };
+      const level = packed.levels[at] as number;
+      return {
+        ok: true,
+        text,
+        seq: packed.seqs[at] as number,
+        ts: packed.tss[at] as number,
+        type: names[packed.types[at] as number] as string,
+        category: names[packed.categories[at] as number] as string,
+        summary,
+        error: (flags & ERROR) !== 0,
+        level: level === 0 ? null : (names[level] as string),
+        requestId: packed.requestIds[at] ?? null,
+        redirect: (flags & REDIRECT) !== 0,
+        eager: (flags & EAGER) !== 0,
+        atUs,
+      };
+    });
   },
 };

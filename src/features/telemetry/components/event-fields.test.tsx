@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TelemetryEvent } from '../../../types/api';
 import { describeEvent } from '../model/catalogue';
+import { eventKeys } from '../model/event-item';
 import type { EventItem } from '../model/types';
 import { EventFields } from './event-fields';
 
@@ -16,6 +17,7 @@ function eventItem(event: TelemetryEvent, extra: Partial<EventItem> = {}): Event
     epoch: 0,
     tsUs: event.ts,
     event,
+    ...eventKeys(event),
     ...describeEvent(event),
     ...extra,
   };

@@ -26,6 +26,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const following = useStore(store, (state) => state.following);
   const reveal = useStore(store, (state) => state.reveal);
+  const flooded = useStore(store, (state) => state.flooded);
   const scrollRef = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ index: number; offset: number } | null>(null);
   const programmatic = useRef(false);
@@ -33,13 +34,16 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const count =
     pausedAt === null ? buffer.viewCount : Math.min(buffer.viewCount, buffer.viewIndexOf(pausedAt));
 
-  // every row has one height: arithmetic windowing, O(rows on screen) whatever the count
+  // every row has one height: arithmetic windowing, O(rows on screen) whatever the count. Rows
+  // just out of view stay in the document (find in page, keyboard), except while a flood replaces
+  // every row at each update and they would only double the work of each update
+  const pinnedToEnd = following && pausedAt === null;
   const rows = useRowWindow({
     count,
     scrollRef,
     rowHeight: ROW_HEIGHT,
-    overscan: 20,
-    pinnedToEnd: following && pausedAt === null,
+    overscan: pinnedToEnd && flooded ? 2 : 20,
+    pinnedToEnd,
   });
   const latestRows = useRef(rows);
   useLayoutEffect(() => {

@@ -24,7 +24,7 @@ function clock(tsUs: number): string {
 }
 
 function EventCells({ item, originUs }: { item: EventItem; originUs: number | null }) {
-  const style = categoryStyle(item.event.category);
+  const style = categoryStyle(item.category);
   return (
     <>
       <span className="hidden w-20 shrink-0 text-right text-muted tabular-nums md:inline">
@@ -41,9 +41,9 @@ function EventCells({ item, originUs }: { item: EventItem; originUs: number | nu
       </span>
       <span
         className="hidden w-44 shrink-0 truncate text-muted lg:inline"
-        title={revealControls(item.event.type)}
+        title={revealControls(item.type)}
       >
-        <UntrustedText text={item.event.type} />
+        <UntrustedText text={item.type} />
       </span>
       <span
         className={cn('min-w-0 flex-1 truncate', item.error && 'font-medium text-danger')}
@@ -100,7 +100,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       data-index={props.position}
       data-kind={item.kind}
       data-seq={item.kind === 'event' ? item.seq : undefined}
-      data-type={item.kind === 'event' ? item.event.type : undefined}
+      data-type={item.kind === 'event' ? item.type : undefined}
       onClick={() => props.onSelect(item.index, true)}
       style={{ height: ROW_HEIGHT }}
       className={cn(

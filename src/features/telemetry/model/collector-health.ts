@@ -22,9 +22,19 @@ function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
+/** The types this follows; every other event passes without its data being read. */
+const HEALTH_TYPES = new Set([
+  'monitor_disconnected',
+  'monitor_reconnected',
+  'monitor_reconnect_failed',
+  'monitor_init_failed',
+  'service_crashed',
+  'system_oom_kill',
+]);
+
 function describeIncident(item: EventItem): Incident | null {
   const data = item.event.data ?? {};
-  if (item.event.type === 'service_crashed') {
+  if (item.type === 'service_crashed') {
     const phase = text(data.phase, 'unknown phase');
     const gaveUp = phase === 'gave_up' ? ', and the supervisor gave up restarting it' : '';
     return {
@@ -34,7 +44,7 @@ function describeIncident(item: EventItem): Incident | null {
       index: item.index,
     };
   }
-  if (item.event.type === 'system_oom_kill') {
+  if (item.type === 'system_oom_kill') {
     return {
       kind: 'oom',
       text: `Out of memory: the kernel killed ${text(data.process_name, 'a process')}${
@@ -53,8 +63,9 @@ export class CollectorHealth {
   incidents: Incident[] = [];
 
   add(item: EventItem): void {
+    if (!HEALTH_TYPES.has(item.type)) return;
     const data = item.event.data ?? {};
-    switch (item.event.type) {
+    switch (item.type) {
       case 'monitor_disconnected':
         if (this.collector.state !== 'disconnected') {
           this.collector = {

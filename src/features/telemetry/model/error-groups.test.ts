@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorGroups, errorGroupKey } from './error-groups';
+import { eventKeys } from './event-item';
 import type { EventItem } from './types';
 
 const APP = 'https://shop.example.com/static/app.js';
@@ -14,13 +15,15 @@ function eventItem(
   data: Record<string, unknown> | null,
   tsUs = 1_700_000_000_000_000 + index * 1000,
 ): EventItem {
+  const event = { ts: tsUs, type, category: 'console', source: { kind: 'cdp' }, data };
   return {
     kind: 'event',
     index,
     tsUs,
     epoch: 0,
     seq: index + 1,
-    event: { ts: tsUs, type, category: 'console', source: { kind: 'cdp' }, data },
+    event,
+    ...eventKeys(event),
     summary: '',
     error: type === 'console_error',
     level: 'error',

@@ -40,7 +40,7 @@ function sourcePosition(value: unknown): number {
  * `source_url`/`line`/`column` of an uncaught exception (zero-based like CDP's exceptionDetails).
  */
 function locate(item: EventItem): Located | null {
-  if (item.event.type !== 'console_error') return null;
+  if (item.type !== 'console_error') return null;
   const data = item.event.data;
   if (!isRecord(data)) return { text: '', frame: null };
   const text = typeof data.text === 'string' ? data.text : '';

@@ -1,5 +1,7 @@
 import type { TelemetryEvent } from '../../../types/api';
 import { describeEvent } from './catalogue';
+import { decodeEnvelope } from './decode';
+import { networkKeys } from './network';
 import type { EventItem, ScreenshotImage } from './types';
 
 /** The PNG behind each live object URL, for export (fetching a blob: URL is outside the CSP). */
@@ -57,10 +59,127 @@ export function makeEventItem(
     seq,
     epoch,
     event,
+    ...eventKeys(event),
     tsUs: Number.isFinite(event.ts) ? event.ts : receivedUs,
     summary: described.summary,
     error: described.error,
     level: described.level,
     ...(screenshot ? { screenshot } : {}),
   };
+}
+
+/** The fields an event item keeps of its event, so that passes over every item need not read it. */
+export function eventKeys(
+  event: TelemetryEvent,
+): Pick<EventItem, 'type' | 'category' | 'requestId' | 'redirect'> {
+  return { type: event.type, category: event.category, ...networkKeys(event) };
+}
+
+/**
+ * What the stream worker read from one telemetry frame: the frame's text, and everything the
+ * timeline needs of the event to count, pair, filter and list it without parsing that text.
+ */
+export interface ReadEvent {
+  /** The frame's data: the `{"seq":…,"event":{…}}` envelope as JSON. */
+  text: string;
+  seq: number;
+  /** `event.ts` as decoded: NaN when missing. */
+  ts: number;
+  type: string;
+  category: string;
+  summary: string;
+  error: boolean;
+  level: string | null;
+  requestId: string | null;
+  redirect: boolean;
+}
+
+/** Everything an event item keeps of a ReadEvent, worked out in the stream worker. */
+export function readEventOf(text: string, seq: number, event: TelemetryEvent): ReadEvent {
+  const described = describeEvent(event);
+  return {
+    text,
+    seq,
+    ts: event.ts,
+    type: event.type,
+    category: event.category,
+    ...described,
+    ...networkKeys(event),
+  };
+}
+
+function parseEvent(item: { text: string; seq: number; type: string; category: string }) {
+  const decoded = decodeEnvelope(item.text);
+  // the worker decoded this very text, so this does not happen; the item stays whole if it does
+  if (decoded.ok) return decoded.event;
+  return {
+    ts: Number.NaN,
+    type: item.type,
+    category: item.category,
+    source: { kind: 'unknown' },
+    data: null,
+  };
+}
+
+/**
+ * An event item of a live stream. It keeps the frame's text and parses the event when something
+ * first reads `event` (a row on screen, the detail, an error group): a parsed event is a dozen
+ * objects that every garbage collection has to trace or copy, the text is one.
+ */
+class LiveEventItem implements EventItem {
+  readonly kind = 'event';
+  index = 0;
+  readonly seq: number;
+  readonly epoch: number;
+  readonly tsUs: number;
+  readonly type: string;
+  readonly category: string;
+  readonly requestId: string | null;
+  readonly redirect: boolean;
+  summary: string;
+  readonly error: boolean;
+  readonly level: string | null;
+  haystack?: string;
+  readonly text: string;
+  private parsed: TelemetryEvent | undefined;
+
+  constructor(read: ReadEvent, epoch: number, receivedUs: number) {
+    this.seq = read.seq;
+    this.epoch = epoch;
+    this.tsUs = Number.isFinite(read.ts) ? read.ts : receivedUs;
+    this.type = read.type;
+    this.category = read.category;
+    this.requestId = read.requestId;
+    this.redirect = read.redirect;
+    this.summary = read.summary;
+    this.error = read.error;
+    this.level = read.level;
+    this.text = read.text;
+  }
+
+  get event(): TelemetryEvent {
+    this.parsed ??= this.peek();
+    return this.parsed;
+  }
+
+  /** The event, parsed again if nothing kept it, without keeping it. */
+  peek(): TelemetryEvent {
+    return this.parsed ?? parseEvent(this);
+  }
+}
+
+export function liveEventItem(
+  read: ReadEvent,
+  epoch: number,
+  receivedUs: number,
+): Omit<EventItem, 'index'> {
+  return new LiveEventItem(read, epoch, receivedUs);
+}
+
+/**
+ * An item's event for a pass over many items (search text, export): a live item's event is parsed
+ * for the pass and not kept, so that such a pass does not leave every event parsed in memory.
+ */
+export function readEvent(item: EventItem): TelemetryEvent {
+  return item instanceof LiveEventItem ? item.peek() : item.event;
 }

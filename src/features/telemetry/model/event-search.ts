@@ -1,6 +1,7 @@
 /** The lower-cased text the timeline's search looks at for one event. */
 import type { TelemetryEvent } from '../../../types/api';
 import { field, isRecord, rec, scalar, type Data } from './data-fields';
+import { readEvent } from './event-item';
 import type { EventItem } from './types';
 
 export const HAYSTACK_MAX = 4096;
@@ -85,10 +86,9 @@ export function haystack(summary: string, event: TelemetryEvent, data: Data): st
  * the timeline's ingest time, and most of its garbage.
  */
 export function searchText(item: EventItem): string {
-  item.haystack ??= haystack(
-    item.summary,
-    item.event,
-    isRecord(item.event.data) ? item.event.data : {},
-  );
+  if (item.haystack === undefined) {
+    const event = readEvent(item);
+    item.haystack = haystack(item.summary, event, isRecord(event.data) ? event.data : {});
+  }
   return item.haystack;
 }

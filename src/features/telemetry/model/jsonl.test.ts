@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TelemetryEnvelope } from '../../../types/api';
+import { eventKeys } from './event-item';
 import { exportFileName, exportJsonl, imageToBase64, parseJsonl } from './jsonl';
 import type { EventItem } from './types';
 
@@ -11,6 +12,7 @@ function toItem(envelope: TelemetryEnvelope, index: number): EventItem {
     epoch: 0,
     seq: envelope.seq,
     event: envelope.event,
+    ...eventKeys(envelope.event),
     summary: envelope.event.type,
     error: false,
     level: null,

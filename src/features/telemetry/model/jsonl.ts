@@ -1,5 +1,6 @@
 import type { TelemetryEvent } from '../../../types/api';
 import { decodeEnvelope } from './decode';
+import { readEvent } from './event-item';
 import type { EventItem } from './types';
 
 const SCREENSHOT = 'monitor_screenshot';
@@ -46,9 +47,9 @@ export async function exportJsonl(
   let lines: string[] = [];
   let chars = 0;
   for (const item of items) {
-    const data =
-      item.event.type === SCREENSHOT ? await screenshotData(item, readImage) : item.event.data;
-    const line = `${JSON.stringify({ seq: item.seq, event: wireEvent(item.event, data) })}\n`;
+    const event = readEvent(item);
+    const data = item.type === SCREENSHOT ? await screenshotData(item, readImage) : event.data;
+    const line = `${JSON.stringify({ seq: item.seq, event: wireEvent(event, data) })}\n`;
     lines.push(line);
     chars += line.length;
     if (chars >= PART_CHARS) {

@@ -7,6 +7,7 @@ import {
   readHeaders,
   type NetworkExchange,
 } from './network';
+import { eventKeys } from './event-item';
 import type { EventItem } from './types';
 
 let nextIndex = 0;
@@ -18,13 +19,15 @@ function item(
 ): EventItem {
   const index = nextIndex++;
   const tsUs = options.tsUs ?? 1_700_000_000_000_000 + index * 1000;
+  const event = { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data };
   return {
     kind: 'event',
     index,
     tsUs,
     epoch: options.epoch ?? 0,
     seq: index + 1,
-    event: { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data },
+    event,
+    ...eventKeys(event),
     summary: type,
     error: false,
     level: null,

@@ -1,4 +1,4 @@
-import type { EventItem } from './types';
+import type { EventItem, TelemetryEvent } from './types';
 
 /**
  * Network events paired by CDP request id. A redirect re-uses the request id (Chromium sends a new
@@ -30,11 +30,19 @@ interface Entry {
   view: NetworkExchange | null;
 }
 
-function requestIdOf(item: EventItem): string | null {
-  const type = item.event.type;
-  if (type !== REQUEST && type !== RESPONSE && type !== FAILED) return null;
-  const id = item.event.data?.request_id;
-  return typeof id === 'string' && id !== '' ? id : null;
+/** What pairs a network event with the others of its request, read once when it arrives. */
+export function networkKeys(event: TelemetryEvent): {
+  requestId: string | null;
+  redirect: boolean;
+} {
+  const type = event.type;
+  if (type !== REQUEST && type !== RESPONSE && type !== FAILED)
+    return { requestId: null, redirect: false };
+  const id = event.data?.request_id;
+  return {
+    requestId: typeof id === 'string' && id !== '' ? id : null,
+    redirect: type === REQUEST && event.data?.is_redirect === true,
+  };
 }
 
 function isEmpty(entry: Entry): boolean {
@@ -58,13 +66,13 @@ export class NetworkIndex {
   }
 
   add(item: EventItem): void {
-    const requestId = requestIdOf(item);
+    const requestId = item.requestId;
     if (requestId === null || this.byIndex.has(item.index)) return;
     const key = `${item.epoch}\u0000${requestId}`;
     let entry = this.current.get(key);
-    const type = item.event.type;
+    const type = item.type;
     if (type === REQUEST) {
-      if (entry && entry.request && !entry.response && !entry.failed && isRedirect(item)) {
+      if (entry && entry.request && !entry.response && !entry.failed && item.redirect) {
         entry.redirects.push(entry.request);
         entry.request = item;
       } else {
@@ -126,10 +134,6 @@ export class NetworkIndex {
     this.current.set(key, entry);
     return entry;
   }
-}
-
-function isRedirect(item: EventItem): boolean {
-  return item.event.data?.is_redirect === true;
 }
 
 function durationOf(entry: Entry): number | null {

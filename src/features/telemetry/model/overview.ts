@@ -85,7 +85,7 @@ function trimCapped<T>(list: T[]): T[] {
 }
 
 function isTopLevelNavigation(item: EventItem): boolean {
-  if (item.event.type !== 'page_navigation') return false;
+  if (item.type !== 'page_navigation') return false;
   const parent = item.event.data?.parent_frame_id;
   return parent === undefined || parent === null || parent === '';
 }
@@ -141,17 +141,17 @@ export function computeOverview(source: TimelineSource, widthBins: number): Over
   source.forEach((item) => {
     if (item.kind !== 'event' || !Number.isFinite(item.tsUs)) return;
     const ts = item.tsUs;
-    let lane = laneOf.get(item.event.category);
+    let lane = laneOf.get(item.category);
     if (lane === undefined) {
       const overflow = names.length >= OVERVIEW_MAX_LANES - 1;
-      const name = overflow ? 'other' : item.event.category;
+      const name = overflow ? 'other' : item.category;
       lane = laneOf.get(name);
       if (lane === undefined) {
         lane = names.length;
         names.push(name);
         laneOf.set(name, lane);
       }
-      laneOf.set(item.event.category, lane);
+      laneOf.set(item.category, lane);
     }
     ensureScratch(totals.events + 1);
     scratchTs[totals.events] = ts;
@@ -167,7 +167,7 @@ export function computeOverview(source: TimelineSource, widthBins: number): Over
       totals.navigations += 1;
       pushCapped(navigations, { tsUs: ts, index: item.index });
     }
-    if (item.event.type === 'monitor_screenshot' && item.screenshot) {
+    if (item.type === 'monitor_screenshot' && item.screenshot) {
       totals.screenshots += 1;
       pushCapped(screenshots, { tsUs: ts, index: item.index, url: item.screenshot.url });
     }

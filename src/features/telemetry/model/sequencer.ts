@@ -1,7 +1,6 @@
-import type { TelemetryEvent } from '../../../types/api';
 import type { GapCause, GapItem, MarkerItem } from './types';
 
-/** What the sequencer knows of an event it already holds, to tell a duplicate from a restart. */
+/** What the sequencer looks at of an event: to tell a duplicate from a restart, and place gaps. */
 export interface HeldEvent {
   ts: number;
   type: string;
@@ -67,7 +66,7 @@ export class Sequencer {
   }
 
   /** Places one received event. */
-  frame(seq: number, event: TelemetryEvent, nowUs: number): FrameOutcome {
+  frame(seq: number, event: HeldEvent, nowUs: number): FrameOutcome {
     const before: (NewGap | NewMarker)[] = [];
     if (this.lastSeq !== null && seq <= this.lastSeq) {
       if (this.isDuplicate(seq, event)) {
@@ -97,7 +96,7 @@ export class Sequencer {
    * A probe of the oldest retained event (after a reconnect) says whether the event process
    * restarted: its seq is not above ours, yet it is not the event we hold under that seq.
    */
-  probeShowsRestart(seq: number, event: TelemetryEvent): boolean {
+  probeShowsRestart(seq: number, event: HeldEvent): boolean {
     if (this.lastSeq === null || seq > this.lastSeq) return false;
     return !this.isDuplicate(seq, event);
   }
@@ -109,7 +108,7 @@ export class Sequencer {
     return marker;
   }
 
-  private isDuplicate(seq: number, event: TelemetryEvent): boolean {
+  private isDuplicate(seq: number, event: HeldEvent): boolean {
     const known = this.held(seq);
     if (known) return known.type === event.type && known.ts === event.ts;
     // not held (evicted here, or inside a gap): an event newer than everything seen is a restart
@@ -129,13 +128,7 @@ export class Sequencer {
     };
   }
 
-  private gap(
-    from: number,
-    to: number,
-    cause: GapCause,
-    event: TelemetryEvent,
-    nowUs: number,
-  ): NewGap {
+  private gap(from: number, to: number, cause: GapCause, event: HeldEvent, nowUs: number): NewGap {
     const tsUs = Number.isFinite(event.ts) ? event.ts : nowUs;
     return { kind: 'gap', from, to, cause, tsUs, epoch: this.epoch };
   }

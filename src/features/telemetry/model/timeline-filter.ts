@@ -45,8 +45,8 @@ export function compileTimelineFilter(
   return (item) => {
     if (item.kind !== 'event') return true;
     if (errorsOnly && !item.error) return false;
-    if (hiddenCategories.has(item.event.category)) return false;
-    if (types && !types.has(item.event.type)) return false;
+    if (hiddenCategories.has(item.category)) return false;
+    if (types && !types.has(item.type)) return false;
     if (item.level !== null && hiddenLevels.has(item.level)) return false;
     for (const word of words) if (!searchText(item).includes(word)) return false;
     return true;

@@ -62,9 +62,18 @@ export interface EventItem extends ItemBase {
   seq: number;
   /**
    * The decoded event. `data` is a plain object or null; for `monitor_screenshot` the `png` field
-   * is removed from `data` and the image lives in `screenshot` instead.
+   * is removed from `data` and the image lives in `screenshot` instead. For a live event this is
+   * parsed from the frame's text when first read (event-item.ts): code that looks at every item
+   * uses the fields below instead, and `readEvent` when it should not keep the parsed event.
    */
-  event: TelemetryEvent;
+  readonly event: TelemetryEvent;
+  /** `event.type` and `event.category`. */
+  type: string;
+  category: string;
+  /** For network events, the request id that pairs them (network.ts); else null. */
+  requestId: string | null;
+  /** A `network_request` sent with `is_redirect`. */
+  redirect: boolean;
   /** One line for the list, written per known type (generic for unknown ones). */
   summary: string;
   /** Counts toward "errors only": console errors, failed or ≥ 400 requests, monitor failures… */

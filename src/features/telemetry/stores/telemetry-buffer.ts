@@ -90,14 +90,14 @@ export class TelemetryBuffer implements TimelineSource {
   heldEvent(seq: number): HeldEvent | undefined {
     const index = this.bySeq.get(seq);
     const item = index === undefined ? undefined : this.ring.at(index);
-    return item?.kind === 'event' ? { ts: item.event.ts, type: item.event.type } : undefined;
+    return item?.kind === 'event' ? { ts: item.tsUs, type: item.type } : undefined;
   }
 
   private readonly onEvict = (item: TimelineItem): void => {
     this.evicted += 1;
     if (item.kind !== 'event') return;
-    bump(this.categoryCounts, item.event.category, -1);
-    bump(this.typeCounts, item.event.type, -1);
+    bump(this.categoryCounts, item.category, -1);
+    bump(this.typeCounts, item.type, -1);
     if (item.level !== null) bump(this.levelCounts, item.level, -1);
     if (item.error) this.errorCount -= 1;
     if (item.epoch === this.epoch && this.bySeq.get(item.seq) === item.index)
@@ -128,16 +128,16 @@ export class TelemetryBuffer implements TimelineSource {
     }
     if (item.kind !== 'event') return;
     if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
-    bump(this.categoryCounts, item.event.category, 1);
-    bump(this.typeCounts, item.event.type, 1);
+    bump(this.categoryCounts, item.category, 1);
+    bump(this.typeCounts, item.type, 1);
     if (item.level !== null) bump(this.levelCounts, item.level, 1);
     if (item.error) this.errorCount += 1;
     this.bySeq.set(item.seq, item.index);
     this.errors.add(item);
     this.network.add(item);
-    if (item.event.type === 'network_loading_failed') this.nameFailedRequest(item);
+    if (item.type === 'network_loading_failed') this.nameFailedRequest(item);
     this.health.add(item);
-    if (item.event.type === 'monitor_screenshot') this.screenshots.push(item.index);
+    if (item.type === 'monitor_screenshot') this.screenshots.push(item.index);
     if (item.screenshot?.url) this.holdImage(item);
   }
 

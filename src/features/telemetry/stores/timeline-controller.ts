@@ -8,7 +8,7 @@ import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
-import { makeEventItem } from '../model/event-item';
+import { liveEventItem, makeEventItem } from '../model/event-item';
 import { Sequencer, type StartMode } from '../model/sequencer';
 import { compileTimelineFilter } from '../model/timeline-filter';
 import { probeOldestEvent } from './restart-probe';
@@ -57,7 +57,7 @@ function newBuffer(capacity: number): TelemetryBuffer {
   });
 }
 
-/** Decodes frames and feeds them through a sequencer into a buffer, one frame at a time. */
+/** Feeds frames the stream worker read through a sequencer into a buffer, one at a time. */
 function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
   return (work: Work): void => {
     const seq = sequencer();
@@ -72,18 +72,24 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
       ]);
       return;
     }
-    const { data, atUs } = work.frame;
-    const frame = decodeEnvelope(data);
+    const frame = work.frame;
+    const { atUs } = frame;
     if (!frame.ok) {
       buffer.append([
-        { kind: 'unreadable', raw: data, reason: frame.reason, tsUs: atUs, epoch: seq.epoch },
+        { kind: 'unreadable', raw: frame.text, reason: frame.reason, tsUs: atUs, epoch: seq.epoch },
       ]);
       return;
     }
-    const outcome = seq.frame(frame.seq, frame.event, atUs);
-    buffer.append(outcome.before);
-    if (outcome.event)
-      buffer.append([makeEventItem(frame.seq, frame.event, outcome.event.epoch, atUs)]);
+    const outcome = seq.frame(frame.seq, frame, atUs);
+    if (outcome.before.length > 0) buffer.append(outcome.before);
+    if (!outcome.event) return;
+    const { epoch } = outcome.event;
+    if (!frame.eager) {
+      buffer.append([liveEventItem(frame, epoch, atUs)]);
+      return;
+    }
+    const decoded = decodeEnvelope(frame.text);
+    if (decoded.ok) buffer.append([makeEventItem(frame.seq, decoded.event, epoch, atUs)]);
   };
 }
 
@@ -123,7 +129,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
         for (const work of batch) ingest(work);
         stream?.taken(batch.length);
       },
-      show: bump,
+      show: (flooded) => store.setState((state) => ({ version: state.version + 1, flooded })),
     },
     animationFrameScheduler,
     LIMITS.flood,

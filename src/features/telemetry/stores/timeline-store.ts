@@ -10,6 +10,8 @@ export interface TimelineState {
   status: StreamStatus;
   /** Bumped whenever the buffer changed; views subscribe to it, not to the items. */
   version: number;
+  /** Events are arriving faster than anyone reads them (frame-batcher.ts `show`). */
+  flooded: boolean;
   filter: TimelineFilter;
   /** The selected item's index. */
   selected: number | null;
@@ -34,6 +36,7 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
   return createStore<TimelineState>()(() => ({
     status: { kind: 'idle' },
     version: 0,
+    flooded: false,
     filter: EMPTY_FILTER,
     selected: null,
     detailOpen: false,

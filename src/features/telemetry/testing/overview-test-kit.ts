@@ -1,4 +1,5 @@
 /** Builders of timeline items and sources for the overview, filmstrip and screenshot tests. */
+import { eventKeys } from '../model/event-item';
 import type {
   EventItem,
   ScreenshotImage,
@@ -32,6 +33,7 @@ export function eventItem(index: number, tsUs: number, options: EventOptions = {
     epoch: 0,
     seq: index + 1,
     event,
+    ...eventKeys(event),
     summary: event.type,
     error: options.error ?? false,
     level: null,

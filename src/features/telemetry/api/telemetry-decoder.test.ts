@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { makeEventItem, liveEventItem, readEvent } from '../model/event-item';
+import { decodeEnvelope } from '../model/decode';
+import type { EventItem } from '../model/types';
+import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
+
+const RECEIVED_MS = 1_763_705_600_000;
+
+/** Frames through the worker's side and back, as the page receives them. */
+function roundTrip(texts: string[]): TelemetryFrame[] {
+  const wires = texts.map((data) =>
+    telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS),
+  );
+  return telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed);
+}
+
+const envelope = (seq: number, event: Record<string, unknown>) => JSON.stringify({ seq, event });
+
+const consoleError = envelope(7, {
+  ts: 1_763_705_600_123_456,
+  type: 'console_error',
+  category: 'console',
+  source: { kind: 'cdp', event: 'Runtime.exceptionThrown' },
+  data: { level: 'error', text: 'TypeError: x is undefined', stack_trace: { callFrames: [] } },
+});
+const request = envelope(8, {
+  ts: 1_763_705_600_223_456,
+  type: 'network_request',
+  category: 'network',
+  source: { kind: 'cdp' },
+  data: { request_id: 'r9', method: 'GET', url: 'https://shop.test/a', is_redirect: true },
+});
+const noTs = envelope(9, { type: 'custom_thing', category: 'x', data: 'plain' });
+
+describe('telemetryDecoder', () => {
+  it('hands the page what the timeline needs of each event, worked out in the worker', () => {
+    const [error, redirect, plain] = roundTrip([consoleError, request, noTs]);
+    expect(error).toEqual({
+      ok: true,
+      text: consoleError,
+      seq: 7,
+      ts: 1_763_705_600_123_456,
+      type: 'console_error',
+      category: 'console',
+      summary: 'TypeError: x is undefined',
+      error: true,
+      level: 'error',
+      requestId: null,
+      redirect: false,
+      eager: false,
+      atUs: RECEIVED_MS * 1000,
+    });
+    expect(redirect).toMatchObject({ requestId: 'r9', redirect: true, level: null, error: false });
+    expect(plain).toMatchObject({ ok: true, seq: 9, type: 'custom_thing', category: 'x' });
+    expect(Number.isNaN(plain?.ok && plain.ts)).toBe(true);
+  });
+
+  it('keeps an unreadable frame with its text and the reason', () => {
+    const [frame] = roundTrip(['{"seq":1,"event":']);
+    expect(frame).toMatchObject({ ok: false, text: '{"seq":1,"event":' });
+    expect(frame?.ok === false && frame.reason).toMatch(/^not JSON/);
+  });
+
+  it('leaves screenshots for the page to read whole (their image becomes an object URL there)', () => {
+    const [frame] = roundTrip([
+      envelope(3, {
+        ts: 1,
+        type: 'monitor_screenshot',
+        category: 'monitor',
+        data: { png: 'AA==' },
+      }),
+    ]);
+    expect(frame).toMatchObject({ ok: true, eager: true });
+  });
+});
+
+describe('live event items', () => {
+  const live = (text: string): EventItem => {
+    const [frame] = roundTrip([text]);
+    if (!frame?.ok) throw new Error('not read');
+    // an instance, not a copy: `event` is a getter
+    return liveEventItem(frame, 2, 99) as EventItem;
+  };
+
+  it('are the items the same event makes when parsed on the page', () => {
+    for (const text of [consoleError, request, noTs]) {
+      const item = live(text);
+      const decoded = decodeEnvelope(text);
+      if (!decoded.ok) throw new Error('fixture');
+      const parsed = { ...makeEventItem(decoded.seq, decoded.event, 2, 99), index: 0 };
+      for (const key of [
+        'seq',
+        'epoch',
+        'tsUs',
+        'type',
+        'category',
+        'requestId',
+        'redirect',
+        'summary',
+        'error',
+        'level',
+      ] as const) {
+        expect(item[key], key).toEqual(parsed[key]);
+      }
+      expect(item.event).toEqual(parsed.event);
+    }
+  });
+
+  it('parse the event when it is first read and keep it; a pass over many items does not keep it', () => {
+    const [frame] = roundTrip([consoleError]);
+    if (!frame?.ok) throw new Error('not read');
+    const item = liveEventItem(frame, 0, 0) as EventItem;
+    const passing = readEvent(item);
+    expect(passing.data?.text).toBe('TypeError: x is undefined');
+    expect(readEvent(item)).not.toBe(passing);
+    const kept = item.event;
+    expect(item.event).toBe(kept);
+    expect(readEvent(item)).toBe(kept);
+  });
+});
