@@ -1,7 +1,7 @@
 // Installed in every benchmark page before its own scripts run (page.addInitScript). It records,
 // while a measurement is on: animation frame intervals, long tasks, and for every line that
 // appears on screen the lag from the writer's timestamp in its text (`t=<epoch ms>`) to the moment
-// it was put in the DOM. Plain browser JavaScript, so it is injected exactly as written.
+// it was put in the DOM, as a new element or as the new text of a row element that was kept. Plain browser JavaScript, so it is injected exactly as written.
 (() => {
   const STAMP = /t=(\d{13}(?:\.\d+)?)/;
   const now = () => performance.timeOrigin + performance.now();
@@ -41,6 +41,11 @@
     if (!recording) return;
     const seenAt = now();
     for (const record of records) {
+      if (record.type === 'characterData') {
+        const stamp = stampOf(record.target);
+        if (stamp !== undefined) lags.push(seenAt - stamp);
+        continue;
+      }
       for (const node of record.addedNodes) {
         const stamp = stampOf(node);
         if (stamp !== undefined) lags.push(seenAt - stamp);
@@ -94,7 +99,7 @@
         const container = document.querySelector(options.lines);
         if (!container) throw new Error(`no element matches ${options.lines}`);
         observer = new MutationObserver(onMutations);
-        observer.observe(container, { childList: true, subtree: true });
+        observer.observe(container, { childList: true, characterData: true, subtree: true });
       }
       if (options.count === 'lines') countReader = () => lags.length;
       else if (options.count)

@@ -7,8 +7,7 @@ import type { Timeline } from '../features/telemetry/stores/timeline-controller'
 export type SessionViewName = 'timeline' | 'logs';
 
 function ErrorCount({ timeline }: { timeline: Timeline }) {
-  useStore(timeline.store, (state) => state.version);
-  const count = timeline.buffer.errorCount;
+  const count = useStore(timeline.store, () => timeline.buffer.errorCount);
   if (count === 0) return null;
   return (
     <span className="rounded-full bg-danger-bg px-1.5 text-[11px] font-semibold text-danger tabular-nums">

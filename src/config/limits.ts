@@ -37,8 +37,16 @@ export const LIMITS = {
    * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
    * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in
    * slices of `sliceMs`, each its own task, so that input and frames are never held up longer.
+   * Short of a backlog, items are taken as they arrive, so a frame has only the showing to do;
+   * updates of a dozen items or more come every other frame at most.
    */
-  flood: { items: 3_000, delayMs: 100, sliceMs: 12 },
+  flood: {
+    items: 3_000,
+    delayMs: 100,
+    sliceMs: 12,
+    takeOnArrival: true,
+    spaced: { items: 12, intervalMs: 33 },
+  },
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,
   /**

@@ -88,15 +88,17 @@ describe('createFrameBatcher', () => {
       const taken: number[] = [];
       let shows = 0;
       const floods: boolean[] = [];
+      const shownItems: number[] = [];
       const batcher = createFrameBatcher<number>(
         {
           take: (items) => {
             taken.push(...items);
             vi.advanceTimersByTime(items.length / 64); // 4 ms per 256 items
           },
-          show: (flooded) => {
+          show: (flooded, items) => {
             shows += 1;
             floods.push(flooded);
+            shownItems.push(items);
           },
         },
         frames.scheduler,
@@ -140,6 +142,68 @@ describe('createFrameBatcher', () => {
       expect(shows).toBe(4);
       // every one of these showings was part of a flood
       expect(floods).toEqual([true, true, true, true]);
+      // each says how many items it brought since the one before
+      expect(shownItems).toEqual([768, 4608 - 768, 5000 - 4608, 2000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('with takeOnArrival, takes items in a task soon after they arrive and shows them at the frame', () => {
+    vi.useFakeTimers();
+    try {
+      const frames = manualScheduler();
+      const tasks = manualScheduler();
+      const taken: number[][] = [];
+      const shown: number[] = [];
+      const floods: boolean[] = [];
+      const batcher = createFrameBatcher<number>(
+        {
+          take: (items) => {
+            taken.push(items);
+            vi.advanceTimersByTime(items.length / 64); // 4 ms per 256 items
+          },
+          show: (flooded, items) => {
+            shown.push(items);
+            floods.push(flooded);
+          },
+        },
+        frames.scheduler,
+        { items: 2_000, delayMs: 50, sliceMs: 10, takeOnArrival: true },
+        tasks.scheduler,
+      );
+      batcher.push(1);
+      batcher.push(2);
+      tasks.run();
+      expect(taken).toEqual([[1, 2]]);
+      expect(shown).toEqual([]);
+      batcher.push(3);
+      tasks.run();
+      frames.run();
+      // the frame has nothing left to take: it only shows
+      expect(taken).toEqual([[1, 2], [3]]);
+      expect(shown).toEqual([3]);
+      // one slice at most on arrival; the frame takes the rest
+      for (let n = 0; n < 1_000; n += 1) batcher.push(n);
+      tasks.run();
+      expect(taken.slice(2).map((part) => part.length)).toEqual([256, 256, 256]);
+      frames.run();
+      expect(taken.flat()).toHaveLength(1_003);
+      expect(shown).toEqual([3, 1_000]);
+      // taken but not yet shown: a flush shows them
+      batcher.push(7);
+      tasks.run();
+      batcher.flush();
+      expect(shown).toEqual([3, 1_000, 1]);
+      // during a flood, arrivals wait for the slices after frames
+      for (let n = 0; n < 2_500; n += 1) batcher.push(n);
+      batcher.flush();
+      expect(floods.at(-1)).toBe(true);
+      const before = taken.length;
+      batcher.push(8);
+      tasks.run();
+      expect(taken).toHaveLength(before);
+      batcher.cancel();
     } finally {
       vi.useRealTimers();
     }

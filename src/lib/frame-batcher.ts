@@ -69,6 +69,17 @@ export interface BusyPacing {
   items: number;
   delayMs: number;
   sliceMs?: number;
+  /**
+   * Take items in a task of their own soon after they arrive, as long as fewer than `items` wait,
+   * so that the frame that shows them has only the showing to do.
+   */
+  takeOnArrival?: boolean;
+  /**
+   * After a showing of at least `items`, the next one comes no sooner than `intervalMs` later:
+   * following a fast stream, a frame that shows is then followed by one that does not, which
+   * the stream's reading, input and garbage collection get instead.
+   */
+  spaced?: { items: number; intervalMs: number };
 }
 
 /** Where a batcher hands items: `take` may be called several times before one `show`. */
@@ -77,9 +88,9 @@ export interface BatchSink<T> {
   /**
    * Everything taken so far should now be visible. `flooded`: a flood is going on (this showing
    * ends a backlog, or a batch of at least `items`), so views may spare what only helps a reader
-   * of a still list (rows out of view).
+   * of a still list (rows out of view). `items`: how many were taken since the last showing.
    */
-  show(flooded: boolean): void;
+  show(flooded: boolean, items: number): void;
 }
 
 /** Items handed to `take` at a time between two looks at the clock. */
@@ -101,10 +112,12 @@ export function createFrameBatcher<T>(
   /** Items of `pending` already handed over (by a slice that ran out of time). */
   let head = 0;
   let cancelScheduled: (() => void) | undefined;
+  let cancelArrival: (() => void) | undefined;
   let flooded = false;
   /** Items handed over since the last time the batcher was idle, for `flooded`. */
   let run = 0;
   let shownAt = Number.NEGATIVE_INFINITY;
+  let lastShown = 0;
   const busySchedule = busy ? timerScheduler(busy.delayMs) : schedule;
 
   const takeRest = (): void => {
@@ -112,18 +125,26 @@ export function createFrameBatcher<T>(
     pending = [];
     head = 0;
     run += batch.length;
+    unshown += batch.length;
     if (batch.length > 0) sink.take(batch);
   };
+  /** Items taken since the last showing (`run` also counts on through a backlog). */
+  let unshown = 0;
   const show = (): void => {
     flooded = busy !== undefined && run >= busy.items;
     run = 0;
     shownAt = now();
-    sink.show(flooded || backlog() > 0);
+    const items = unshown;
+    unshown = 0;
+    lastShown = items;
+    sink.show(flooded || backlog() > 0, items);
   };
   const flush = (): void => {
     cancelScheduled?.();
     cancelScheduled = undefined;
-    if (pending.length === head) {
+    cancelArrival?.();
+    cancelArrival = undefined;
+    if (pending.length === head && unshown === 0) {
       pending = [];
       head = 0;
       flooded = false;
@@ -138,19 +159,25 @@ export function createFrameBatcher<T>(
       cancelScheduled = nextTask(next);
     });
   };
-  const sliced = (sliceMs: number, delayMs: number): void => {
-    cancelScheduled = undefined;
-    const deadline = now() + sliceMs;
+  /** Takes parts of what is pending for about `ms`; true when nothing is left. */
+  const takeFor = (ms: number): boolean => {
+    const deadline = now() + ms;
     while (head < pending.length && now() < deadline) {
       const end = Math.min(pending.length, head + SLICE_ITEMS);
       const part = pending.slice(head, end);
       head = end;
       run += part.length;
+      unshown += part.length;
       sink.take(part);
     }
-    if (head === pending.length) {
-      pending = [];
-      head = 0;
+    if (head < pending.length) return false;
+    pending = [];
+    head = 0;
+    return true;
+  };
+  const sliced = (sliceMs: number, delayMs: number): void => {
+    cancelScheduled = undefined;
+    if (takeFor(sliceMs)) {
       show();
       return;
     }
@@ -168,7 +195,26 @@ export function createFrameBatcher<T>(
       afterFrame(again);
     });
   };
+  /**
+   * Takes what arrived, for one slice at most, unless a flood is going on: what is left, and a
+   * flood, are taken in slices after frames.
+   */
+  const takeArrived = (): void => {
+    cancelArrival = undefined;
+    if (!flooded) takeFor(busy?.sliceMs ?? Number.POSITIVE_INFINITY);
+  };
+  /** Frames come every ~16.7 ms, not exactly: this much early still counts as on time. */
+  const FRAME_SLACK_MS = 4;
   const scheduled = (): void => {
+    const spaced = busy?.spaced;
+    if (
+      spaced &&
+      lastShown >= spaced.items &&
+      now() - shownAt < spaced.intervalMs - FRAME_SLACK_MS
+    ) {
+      cancelScheduled = schedule(scheduled);
+      return;
+    }
     if (busy?.sliceMs === undefined) flush();
     else sliced(busy.sliceMs, busy.delayMs);
   };
@@ -176,14 +222,18 @@ export function createFrameBatcher<T>(
     push(item) {
       pending.push(item);
       if (!cancelScheduled) cancelScheduled = (flooded ? busySchedule : schedule)(scheduled);
+      if (busy?.takeOnArrival && !cancelArrival && !flooded) cancelArrival = nextTask(takeArrived);
     },
     flush,
     cancel() {
       cancelScheduled?.();
       cancelScheduled = undefined;
+      cancelArrival?.();
+      cancelArrival = undefined;
       pending = [];
       head = 0;
       run = 0;
+      unshown = 0;
     },
   };
 }

@@ -61,6 +61,26 @@ describe('telemetryDecoder', () => {
     expect(frame?.ok === false && frame.reason).toMatch(/^not JSON/);
   });
 
+  it('cuts every text and summary of a mixed batch back out of the one string it travels in', () => {
+    const hostile = envelope(10, {
+      ts: 2,
+      type: 'console_log',
+      category: 'console',
+      data: { level: 'log', text: 'ünïcödé 🚀 \u202e reversed' },
+    });
+    const texts = [consoleError, '', '{"seq":1,"event":', hostile, request, 'x'];
+    const frames = roundTrip(texts);
+    expect(frames.map((frame) => frame.text)).toEqual(texts);
+    expect(frames.map((frame) => (frame.ok ? frame.summary : 'unreadable'))).toEqual([
+      'TypeError: x is undefined',
+      'unreadable',
+      'unreadable',
+      'ünïcödé 🚀 \u202e reversed',
+      'GET https://shop.test/a (redirect)',
+      'unreadable',
+    ]);
+  });
+
   it('leaves screenshots for the page to read whole (their image becomes an object URL there)', () => {
     const [frame] = roundTrip([
       envelope(3, {

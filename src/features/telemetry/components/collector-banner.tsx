@@ -46,8 +46,10 @@ const TONE = {
 /** Collector health, crashes and OOM kills, as banners above the timeline until dismissed. */
 export function CollectorBanner({ timeline }: { timeline: Timeline }) {
   const dismissed = useStore(timeline.store, (state) => state.dismissed);
-  useStore(timeline.store, (state) => state.version);
   const { health } = timeline.buffer;
+  // a render when the collector's state or the newest incident changed, not at every event
+  useStore(timeline.store, () => health.collector);
+  useStore(timeline.store, () => `${health.incidents.length}:${health.incidents.at(-1)?.index}`);
   const entries: { index: number; text: string; tone: keyof typeof TONE }[] = [];
   const collector = collectorText(health.collector);
   if (collector && health.collector.state !== 'ok')

@@ -76,7 +76,8 @@ function drawCursor(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   ctx.fillRect(Math.round(xOf(scene, cursorUs)) - 1, 0, 2, layout.axisTop);
 }
 
-export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
+/** What changes only with the overview itself, not with the list's window or the cursor. */
+export function drawOverviewBase(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   ctx.clearRect(0, 0, scene.layout.width, scene.layout.height);
   ctx.font = FONT;
   ctx.textBaseline = 'middle';
@@ -85,27 +86,74 @@ export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene
   drawErrors(ctx, scene);
   drawNavigations(ctx, scene);
   drawThumbnails(ctx, scene);
-  drawWindow(ctx, scene);
   drawAxis(ctx, scene);
+}
+
+/** The list's window and the keyboard cursor, over the base. */
+export function drawOverviewWindow(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
+  drawWindow(ctx, scene);
   drawCursor(ctx, scene);
 }
 
-/**
- * Sizes the canvas's backing store for the device pixel ratio and draws. Does nothing where the
- * canvas has no 2D context (jsdom, or a context lost under memory pressure).
- */
-export function paintOverview(
+export type OverviewBaseScene = Omit<OverviewScene, 'palette' | 'visible' | 'cursorUs'>;
+
+/** A drawn base: the offscreen canvas and what it was drawn from. */
+export interface OverviewBase {
+  canvas: HTMLCanvasElement;
+  scene: OverviewScene;
+  ratio: number;
+}
+
+function backingSize(
   canvas: HTMLCanvasElement,
-  scene: Omit<OverviewScene, 'palette'>,
+  layout: { width: number; height: number },
+  ratio: number,
 ): void {
-  const { layout } = scene;
-  const ratio = window.devicePixelRatio || 1;
   const width = Math.round(layout.width * ratio);
   const height = Math.round(layout.height * ratio);
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
+}
+
+/**
+ * Draws the base of the strip offscreen, with the colours in force where `strip` sits. Done when
+ * the overview, the size, the theme or a thumbnail changed (a few times a second at most), so
+ * that following the list, which moves the window at every update, only copies it. Undefined
+ * where canvases have no 2D context (jsdom, or a context lost under memory pressure).
+ */
+export function drawBase(
+  strip: HTMLCanvasElement,
+  scene: OverviewBaseScene,
+  reuse?: OverviewBase,
+): OverviewBase | undefined {
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = reuse?.canvas ?? document.createElement('canvas');
+  backingSize(canvas, scene.layout, ratio);
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return undefined;
+  const full: OverviewScene = {
+    ...scene,
+    palette: readPalette(strip),
+    visible: null,
+    cursorUs: null,
+  };
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  drawOverview(ctx, { ...scene, palette: readPalette(canvas) });
+  drawOverviewBase(ctx, full);
+  return { canvas, scene: full, ratio };
+}
+
+/** Copies the base onto the strip and draws the window and the cursor over it. */
+export function paintOverview(
+  strip: HTMLCanvasElement,
+  base: OverviewBase,
+  view: Pick<OverviewScene, 'visible' | 'cursorUs'>,
+): void {
+  backingSize(strip, base.scene.layout, base.ratio);
+  const ctx = strip.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, strip.width, strip.height);
+  ctx.drawImage(base.canvas, 0, 0);
+  ctx.setTransform(base.ratio, 0, 0, base.ratio, 0, 0);
+  drawOverviewWindow(ctx, { ...base.scene, ...view });
 }

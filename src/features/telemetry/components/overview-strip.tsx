@@ -6,7 +6,7 @@ import { useElementWidth, useThemeVersion } from '../hooks/overview-observers';
 import { fractionOf } from '../model/overview';
 import { clockSeconds, describeOverview } from '../model/overview-summary';
 import type { TimelineSource } from '../model/types';
-import { paintOverview } from './overview-draw';
+import { drawBase, paintOverview, type OverviewBase } from './overview-draw';
 import { computeLayout, plotWidthFor } from './overview-layout';
 import { createThumbnailCache } from './overview-thumbnails';
 
@@ -46,17 +46,32 @@ export function OverviewStrip({ source, version, visible, onJump }: OverviewStri
 
   useEffect(() => thumbnails.retain(overview.screenshots), [thumbnails, overview]);
   useEffect(() => () => thumbnails.clear(), [thumbnails]);
+  // the base (lanes, marks, axis) is drawn when the overview changes; following the list moves
+  // only the window, which is drawn over a copy of it
+  const base = useRef<OverviewBase | undefined>(undefined);
+  const [baseVersion, setBaseVersion] = useState(0);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || empty || width === 0) return;
-    paintOverview(canvas, {
-      overview,
-      layout: computeLayout(width, overview.lanes.length, overview.screenshots.length > 0),
+    base.current = drawBase(
+      canvas,
+      {
+        overview,
+        layout: computeLayout(width, overview.lanes.length, overview.screenshots.length > 0),
+        thumbnails,
+      },
+      base.current,
+    );
+    setBaseVersion((n) => n + 1);
+  }, [overview, width, thumbnails, empty, theme, paints]);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !base.current || baseVersion === 0) return;
+    paintOverview(canvas, base.current, {
       visible: fromUs !== null && toUs !== null ? { fromUs, toUs } : null,
       cursorUs: focused ? cursorUs : null,
-      thumbnails,
     });
-  }, [overview, width, fromUs, toUs, cursorUs, focused, thumbnails, empty, theme, paints]);
+  }, [baseVersion, fromUs, toUs, cursorUs, focused]);
 
   const valueUs = cursorUs ?? fromUs ?? overview.endUs;
   return (

@@ -1,10 +1,10 @@
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import { jumpToTime, moveSelection, selectItem, showItem } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
-import type { TimelinePane } from '../stores/timeline-store';
+import type { TimelinePane, VisibleRange } from '../stores/timeline-store';
 import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
@@ -16,11 +16,13 @@ import { TIMELINE_SEARCH_ID, TimelineToolbar } from './timeline-toolbar';
 
 function PaneTabs({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
-  useStore(timeline.store, (state) => state.version);
+  // the counts are read from the buffer whenever the store changes; a render only when they did
+  const errors = useStore(timeline.store, () => timeline.buffer.errors.size);
+  const screenshots = useStore(timeline.store, () => timeline.buffer.screenshots.length);
   const tabs: [TimelinePane, string][] = [
     ['events', 'Events'],
-    ['errors', `Console errors (${timeline.buffer.errors.size.toLocaleString('en-US')})`],
-    ['screenshots', `Screenshots (${timeline.buffer.screenshots.length.toLocaleString('en-US')})`],
+    ['errors', `Console errors (${errors.toLocaleString('en-US')})`],
+    ['screenshots', `Screenshots (${screenshots.toLocaleString('en-US')})`],
   ];
   return (
     <div
@@ -47,6 +49,21 @@ function PaneTabs({ timeline }: { timeline: Timeline }) {
   );
 }
 
+/** The overview strip, which alone follows every update and the list's visible range. */
+function TimelineOverview({
+  timeline,
+  onJump,
+}: {
+  timeline: Timeline;
+  onJump: (tsUs: number) => void;
+}) {
+  const version = useStore(timeline.store, (state) => state.version);
+  const visible = useStore(timeline.store, (state) => state.visibleRange);
+  return (
+    <OverviewStrip source={timeline.buffer} version={version} visible={visible} onJump={onJump} />
+  );
+}
+
 function typingIn(target: EventTarget): boolean {
   return (target as HTMLElement).closest?.('input, textarea, select, [contenteditable]') != null;
 }
@@ -56,8 +73,14 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
   const detailOpen = useStore(timeline.store, (state) => state.detailOpen);
   const selected = useStore(timeline.store, (state) => state.selected);
-  const version = useStore(timeline.store, (state) => state.version);
-  const [visible, setVisible] = useState<{ fromUs: number; toUs: number } | null>(null);
+  const onVisibleRange = useCallback(
+    (range: VisibleRange | null) => {
+      const current = timeline.store.getState().visibleRange;
+      if (current?.fromUs === range?.fromUs && current?.toUs === range?.toUs) return;
+      timeline.store.setState({ visibleRange: range });
+    },
+    [timeline],
+  );
   const onSelect = useCallback(
     (index: number, open: boolean) => selectItem(timeline, index, open),
     [timeline],
@@ -101,7 +124,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
     >
       <TimelineToolbar timeline={timeline} />
       <CollectorBanner timeline={timeline} />
-      <OverviewStrip source={timeline.buffer} version={version} visible={visible} onJump={onJump} />
+      <TimelineOverview timeline={timeline} onJump={onJump} />
       <PaneTabs timeline={timeline} />
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <div
@@ -112,7 +135,11 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
         >
           {pane === 'events' && (
             <>
-              <TimelineList timeline={timeline} onSelect={onSelect} onVisibleRange={setVisible} />
+              <TimelineList
+                timeline={timeline}
+                onSelect={onSelect}
+                onVisibleRange={onVisibleRange}
+              />
               <TimelinePausedBar timeline={timeline} />
             </>
           )}

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { rowKeys } from '../../../components/ui/row-keys';
 import { useRowWindow } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
@@ -27,6 +28,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const following = useStore(store, (state) => state.following);
   const reveal = useStore(store, (state) => state.reveal);
   const flooded = useStore(store, (state) => state.flooded);
+  const fastFollow = useStore(store, (state) => state.fastFollow);
   const scrollRef = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ index: number; offset: number } | null>(null);
   const programmatic = useRef(false);
@@ -35,16 +37,19 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
     pausedAt === null ? buffer.viewCount : Math.min(buffer.viewCount, buffer.viewIndexOf(pausedAt));
 
   // every row has one height: arithmetic windowing, O(rows on screen) whatever the count. Rows
-  // just out of view stay in the document (find in page, keyboard), except while a flood replaces
-  // every row at each update and they would only double the work of each update
+  // just out of view stay in the document (find in page, keyboard), except while following a
+  // fast stream or a flood, where every row changes at each update and they would only add to
+  // the work of each update
   const pinnedToEnd = following && pausedAt === null;
+  const fast = pinnedToEnd && (flooded || fastFollow);
   const rows = useRowWindow({
     count,
     scrollRef,
     rowHeight: ROW_HEIGHT,
-    overscan: pinnedToEnd && flooded ? 2 : 20,
+    overscan: fast ? 2 : 20,
     pinnedToEnd,
   });
+  const rowKey = rowKeys(rows.items[0]?.index ?? 0, fast);
   const latestRows = useRef(rows);
   useLayoutEffect(() => {
     latestRows.current = rows;
@@ -137,14 +142,14 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       data-testid={TEST_IDS.timelineList}
       data-version={version}
       data-count={count}
-      className="relative min-h-0 flex-1 overflow-auto bg-panel focus-visible:outline-offset-[-2px]"
+      className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
     >
       <div style={{ height: rows.totalSize, position: 'relative', minWidth: '100%' }}>
         {rows.items.map((row) => {
           const item = buffer.viewItem(row.index);
           if (!item) return null;
           return (
-            <VirtualRow key={item.index} start={row.start}>
+            <VirtualRow key={rowKey(row.index, item.index)} start={row.start}>
               <TimelineRow
                 item={item}
                 position={row.index}

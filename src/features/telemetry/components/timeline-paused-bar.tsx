@@ -9,10 +9,12 @@ export function TimelinePausedBar({ timeline }: { timeline: Timeline }) {
   const pausedAt = useStore(timeline.store, (state) => state.pausedAt);
   const unfollowedAt = useStore(timeline.store, (state) => state.unfollowedAt);
   const following = useStore(timeline.store, (state) => state.following);
-  useStore(timeline.store, (state) => state.version);
-  if (timeline.origin.kind !== 'live' || (following && pausedAt === null)) return null;
-  const since = pausedAt ?? unfollowedAt ?? timeline.buffer.next;
-  const fresh = Math.max(0, timeline.buffer.next - since);
+  // the count of new items is read whenever the store changes; hidden, it reads nothing
+  const hidden = timeline.origin.kind !== 'live' || (following && pausedAt === null);
+  const next = useStore(timeline.store, () => (hidden ? 0 : timeline.buffer.next));
+  if (hidden) return null;
+  const since = pausedAt ?? unfollowedAt ?? next;
+  const fresh = Math.max(0, next - since);
   return (
     <div
       data-testid={TEST_IDS.timelinePausedBar}

@@ -102,7 +102,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       data-seq={item.kind === 'event' ? item.seq : undefined}
       data-type={item.kind === 'event' ? item.type : undefined}
       onClick={() => props.onSelect(item.index, true)}
-      style={{ height: ROW_HEIGHT }}
+      style={{ height: ROW_HEIGHT, contain: 'strict' }}
       className={cn(
         'flex cursor-default items-center gap-2 border-l-2 border-transparent pr-2 pl-1 font-mono text-xs hover:bg-row-hover',
         item.kind === 'event' && item.error && 'bg-danger-bg/60',

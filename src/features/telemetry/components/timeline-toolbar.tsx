@@ -15,13 +15,29 @@ import { TypePicker } from './type-picker';
 
 export const TIMELINE_SEARCH_ID = 'timeline-search';
 
+function ErrorsOnlyButton({ timeline, on }: { timeline: Timeline; on: boolean }) {
+  const count = useStore(timeline.store, () => timeline.buffer.errorCount);
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => updateFilter(timeline, { errorsOnly: !on })}
+      className={cn(
+        'h-8 rounded-md border px-2 text-xs font-medium',
+        on ? 'border-danger bg-danger-bg text-danger' : 'border-border bg-panel-2 text-fg',
+      )}
+    >
+      Errors only ({count.toLocaleString('en-US')})
+    </button>
+  );
+}
+
 /** Stream status, search, filters, pause, start point and export of a timeline. */
 export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
   const status = useStore(timeline.store, (state) => state.status);
   const filter = useStore(timeline.store, (state) => state.filter);
   const paused = useStore(timeline.store, (state) => state.pausedAt !== null);
   const startMode = useStore(timeline.store, (state) => state.startMode);
-  useStore(timeline.store, (state) => state.version);
   const live = timeline.origin.kind === 'live';
   const name = timeline.origin.kind === 'live' ? timeline.origin.sessionId : timeline.origin.name;
   return (
@@ -43,19 +59,7 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
           onChange={(event) => updateFilter(timeline, { text: event.target.value })}
           className="h-8 w-64 max-w-full text-xs"
         />
-        <button
-          type="button"
-          aria-pressed={filter.errorsOnly}
-          onClick={() => updateFilter(timeline, { errorsOnly: !filter.errorsOnly })}
-          className={cn(
-            'h-8 rounded-md border px-2 text-xs font-medium',
-            filter.errorsOnly
-              ? 'border-danger bg-danger-bg text-danger'
-              : 'border-border bg-panel-2 text-fg',
-          )}
-        >
-          Errors only ({timeline.buffer.errorCount.toLocaleString('en-US')})
-        </button>
+        <ErrorsOnlyButton timeline={timeline} on={filter.errorsOnly} />
         <TypePicker timeline={timeline} />
         {live && (
           <Button size="sm" onClick={() => togglePause(timeline)} aria-pressed={paused}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventItem, screenshotItem, testSource } from '../testing/overview-test-kit';
+import { columnSource, eventItem, screenshotItem, testSource } from '../testing/overview-test-kit';
 import { OVERVIEW_MARKER_CAP, binOf, computeOverview, fractionOf, timeAt } from './overview';
 import { describeOverview } from './overview-summary';
 import type { TimelineItem } from './types';
@@ -11,7 +11,12 @@ function sum(bins: Uint32Array): number {
   return bins.reduce((total, count) => total + count, 0);
 }
 
-describe('computeOverview', () => {
+// a live buffer gives the overview typed columns; any other source is visited item by item: both
+// must give the same answer
+describe.each([
+  ['visiting the items', testSource],
+  ['from the columns', columnSource],
+])('computeOverview, %s', (_way, sourceOf) => {
   it('is empty for a timeline without events', () => {
     const gap: TimelineItem = {
       kind: 'gap',
@@ -22,15 +27,15 @@ describe('computeOverview', () => {
       to: 4,
       cause: 'mid-stream',
     };
-    const overview = computeOverview(testSource([gap]), 100);
+    const overview = computeOverview(sourceOf([gap]), 100);
     expect(overview.lanes).toEqual([]);
     expect(overview.totals).toEqual({ events: 0, errors: 0, navigations: 0, screenshots: 0 });
     expect(describeOverview(overview)).toBe('No events yet');
-    expect(computeOverview(testSource(), 100).lanes).toEqual([]);
+    expect(computeOverview(sourceOf(), 100).lanes).toEqual([]);
   });
 
   it('spans the earliest to the latest event, one lane per category in display order', () => {
-    const source = testSource([
+    const source = sourceOf([
       eventItem(0, T0 + 5 * S, { category: 'network', type: 'network_request' }),
       eventItem(1, T0, { category: 'zeta' }),
       eventItem(2, T0 + 10 * S, { category: 'console' }),
@@ -61,7 +66,7 @@ describe('computeOverview', () => {
 
   it('counts density per bin and keeps the lane maximum', () => {
     const items = Array.from({ length: 30 }, (_, i) => eventItem(i, T0 + (i < 20 ? 0 : 9 * S)));
-    const lane = computeOverview(testSource(items), 10).lanes[0];
+    const lane = computeOverview(sourceOf(items), 10).lanes[0];
     expect(lane?.bins[0]).toBe(20);
     expect(lane?.bins[9]).toBe(10);
     expect(lane?.max).toBe(20);
@@ -75,14 +80,14 @@ describe('computeOverview', () => {
       { kind: 'unreadable', index: 3, tsUs: T0 + 100 * S, epoch: 0, raw: '{', reason: 'not JSON' },
       eventItem(4, Number.POSITIVE_INFINITY),
     ];
-    const overview = computeOverview(testSource(items), 4);
+    const overview = computeOverview(sourceOf(items), 4);
     expect(overview.totals.events).toBe(1);
     expect(overview.errors).toEqual([]);
     expect(overview.startUs).toBe(T0);
   });
 
   it('widens a zero-length range to one second', () => {
-    const overview = computeOverview(testSource([eventItem(0, T0), eventItem(1, T0)]), 8);
+    const overview = computeOverview(sourceOf([eventItem(0, T0), eventItem(1, T0)]), 8);
     expect(overview.startUs).toBe(T0);
     expect(overview.endUs).toBe(T0 + S);
     expect(overview.lanes[0]?.bins[0]).toBe(2);
@@ -96,7 +101,7 @@ describe('computeOverview', () => {
         data: parent === undefined ? { url: 'https://a.test/' } : { parent_frame_id: parent },
       });
     const overview = computeOverview(
-      testSource([
+      sourceOf([
         nav(0, T0),
         nav(1, T0 + S, 'FRAME'),
         nav(2, T0 + 2 * S, ''),
@@ -132,7 +137,7 @@ describe('computeOverview', () => {
   it('keeps only the newest markers past the cap, but counts them all', () => {
     const count = OVERVIEW_MARKER_CAP * 2 + 1234;
     const items = Array.from({ length: count }, (_, i) => eventItem(i, T0 + i, { error: true }));
-    const overview = computeOverview(testSource(items), 50);
+    const overview = computeOverview(sourceOf(items), 50);
     expect(overview.errors).toHaveLength(OVERVIEW_MARKER_CAP);
     expect(overview.errors[0]?.index).toBe(count - OVERVIEW_MARKER_CAP);
     expect(overview.errors.at(-1)?.index).toBe(count - 1);
@@ -141,8 +146,8 @@ describe('computeOverview', () => {
   });
 
   it('gives the same answer on reuse, for larger and smaller timelines and odd bin counts', () => {
-    const small = testSource([eventItem(0, T0), eventItem(1, T0 + S)]);
-    const large = testSource(Array.from({ length: 5000 }, (_, i) => eventItem(i, T0 + i * 1000)));
+    const small = sourceOf([eventItem(0, T0), eventItem(1, T0 + S)]);
+    const large = sourceOf(Array.from({ length: 5000 }, (_, i) => eventItem(i, T0 + i * 1000)));
     const first = computeOverview(small, 3.7);
     expect(sum(computeOverview(large, 0).lanes[0]?.bins ?? new Uint32Array())).toBe(5000);
     expect(computeOverview(small, 3.7)).toEqual(first);
@@ -152,7 +157,7 @@ describe('computeOverview', () => {
 
   it('folds categories past the lane limit into "other"', () => {
     const items = Array.from({ length: 40 }, (_, i) => eventItem(i, T0 + i, { category: `c${i}` }));
-    const overview = computeOverview(testSource(items), 5);
+    const overview = computeOverview(sourceOf(items), 5);
     expect(overview.lanes.length).toBeLessThanOrEqual(24);
     expect(overview.lanes.some((lane) => lane.category === 'other')).toBe(true);
     expect(overview.lanes.reduce((total, lane) => total + sum(lane.bins), 0)).toBe(40);

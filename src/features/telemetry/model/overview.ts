@@ -1,10 +1,17 @@
 /**
  * The overview of a whole timeline: per-category event density in time bins, plus the markers
  * drawn on top (errors, top-level navigations, screenshots). Pure; computed in one pass over the
- * retained items, with no allocation per event beyond the capped marker arrays.
+ * retained events (over the typed columns a live buffer keeps, when it has them), with no
+ * allocation per event beyond the capped marker arrays.
  */
 import { KNOWN_CATEGORIES } from './catalogue';
-import type { EventItem, TimelineSource } from './types';
+import { isTopLevelNavigation, type OverviewColumns } from './overview-columns';
+import type { TimelineSource } from './types';
+
+/** A timeline, with the overview's columns where its buffer keeps them. */
+export interface OverviewSource extends TimelineSource {
+  readonly overviewColumns?: OverviewColumns;
+}
 
 export interface OverviewLane {
   category: string;
@@ -84,12 +91,6 @@ function trimCapped<T>(list: T[]): T[] {
   return list;
 }
 
-function isTopLevelNavigation(item: EventItem): boolean {
-  if (item.type !== 'page_navigation') return false;
-  const parent = item.event.data?.parent_frame_id;
-  return parent === undefined || parent === null || parent === '';
-}
-
 function normalizeBins(widthBins: number): number {
   return Number.isFinite(widthBins) ? Math.max(1, Math.floor(widthBins)) : 1;
 }
@@ -122,43 +123,63 @@ function emptyOverview(): Overview {
   };
 }
 
-/**
- * Bins the retained events of `source` into `widthBins` equal time bins per category. Only
- * `event` items with a finite ts count; gaps, markers and unreadable items are not events.
- */
-export function computeOverview(source: TimelineSource, widthBins: number): Overview {
-  const bins = normalizeBins(widthBins);
-  ensureScratch(Math.max(0, source.next - source.first));
-  const laneOf = new Map<string, number>();
-  const names: string[] = [];
-  const errors: OverviewMarker[] = [];
-  const navigations: OverviewMarker[] = [];
-  const screenshots: OverviewScreenshot[] = [];
-  const totals: OverviewTotals = { events: 0, errors: 0, navigations: 0, screenshots: 0 };
-  let minUs = Number.POSITIVE_INFINITY;
-  let maxUs = Number.NEGATIVE_INFINITY;
+/** The retained events, gathered before binning: ts and lane of each in the scratch arrays. */
+interface Gathered {
+  names: string[];
+  errors: OverviewMarker[];
+  navigations: OverviewMarker[];
+  screenshots: OverviewScreenshot[];
+  totals: OverviewTotals;
+  minUs: number;
+  maxUs: number;
+}
 
+/** Lanes in order of first appearance; categories past the limit share the lane `other`. */
+function laneAssigner(names: string[]): (category: string) => number {
+  const laneOf = new Map<string, number>();
+  return (category) => {
+    let lane = laneOf.get(category);
+    if (lane !== undefined) return lane;
+    const overflow = names.length >= OVERVIEW_MAX_LANES - 1;
+    const name = overflow ? 'other' : category;
+    lane = laneOf.get(name);
+    if (lane === undefined) {
+      lane = names.length;
+      names.push(name);
+      laneOf.set(name, lane);
+    }
+    laneOf.set(category, lane);
+    return lane;
+  };
+}
+
+function emptyGathered(): Gathered {
+  return {
+    names: [],
+    errors: [],
+    navigations: [],
+    screenshots: [],
+    totals: { events: 0, errors: 0, navigations: 0, screenshots: 0 },
+    minUs: Number.POSITIVE_INFINITY,
+    maxUs: Number.NEGATIVE_INFINITY,
+  };
+}
+
+/** Any timeline: one visit of every retained item. */
+function gatherItems(source: TimelineSource): Gathered {
+  ensureScratch(Math.max(0, source.next - source.first));
+  const gathered = emptyGathered();
+  const { totals, errors, navigations, screenshots } = gathered;
+  const laneOf = laneAssigner(gathered.names);
   source.forEach((item) => {
     if (item.kind !== 'event' || !Number.isFinite(item.tsUs)) return;
     const ts = item.tsUs;
-    let lane = laneOf.get(item.category);
-    if (lane === undefined) {
-      const overflow = names.length >= OVERVIEW_MAX_LANES - 1;
-      const name = overflow ? 'other' : item.category;
-      lane = laneOf.get(name);
-      if (lane === undefined) {
-        lane = names.length;
-        names.push(name);
-        laneOf.set(name, lane);
-      }
-      laneOf.set(item.category, lane);
-    }
     ensureScratch(totals.events + 1);
     scratchTs[totals.events] = ts;
-    scratchLane[totals.events] = lane;
+    scratchLane[totals.events] = laneOf(item.category);
     totals.events += 1;
-    if (ts < minUs) minUs = ts;
-    if (ts > maxUs) maxUs = ts;
+    if (ts < gathered.minUs) gathered.minUs = ts;
+    if (ts > gathered.maxUs) gathered.maxUs = ts;
     if (item.error) {
       totals.errors += 1;
       pushCapped(errors, { tsUs: ts, index: item.index });
@@ -172,6 +193,73 @@ export function computeOverview(source: TimelineSource, widthBins: number): Over
       pushCapped(screenshots, { tsUs: ts, index: item.index, url: item.screenshot.url });
     }
   });
+  return gathered;
+}
+
+/** The newest `OVERVIEW_MARKER_CAP` indexes of a list, with their times. */
+function newestMarkers(
+  list: OverviewColumns['errors'],
+  columns: OverviewColumns,
+): OverviewMarker[] {
+  const markers: OverviewMarker[] = [];
+  for (let at = Math.max(0, list.length - OVERVIEW_MARKER_CAP); at < list.length; at += 1) {
+    const index = list.at(at) ?? 0;
+    markers.push({ tsUs: columns.tsAt(index), index });
+  }
+  return markers;
+}
+
+/** A live buffer: two typed arrays and the marker lists, no item visited but the markers'. */
+function gatherColumns(source: TimelineSource, columns: OverviewColumns): Gathered {
+  ensureScratch(Math.max(0, source.next - source.first));
+  const gathered = emptyGathered();
+  const laneOf = laneAssigner(gathered.names);
+  const laneOfId: number[] = [];
+  let events = 0;
+  let minUs = Number.POSITIVE_INFINITY;
+  let maxUs = Number.NEGATIVE_INFINITY;
+  for (let index = source.first; index < source.next; index += 1) {
+    const ts = columns.tsAt(index);
+    if (Number.isNaN(ts)) continue;
+    const id = columns.categoryAt(index);
+    let lane = laneOfId[id];
+    if (lane === undefined) {
+      lane = laneOf(columns.categoryName(id));
+      laneOfId[id] = lane;
+    }
+    scratchTs[events] = ts;
+    scratchLane[events] = lane;
+    events += 1;
+    if (ts < minUs) minUs = ts;
+    if (ts > maxUs) maxUs = ts;
+  }
+  gathered.minUs = minUs;
+  gathered.maxUs = maxUs;
+  gathered.totals = {
+    events,
+    errors: columns.errors.length,
+    navigations: columns.navigations.length,
+    screenshots: columns.screenshots.length,
+  };
+  gathered.errors = newestMarkers(columns.errors, columns);
+  gathered.navigations = newestMarkers(columns.navigations, columns);
+  gathered.screenshots = newestMarkers(columns.screenshots, columns).map((marker) => {
+    const item = source.item(marker.index);
+    const url = item?.kind === 'event' ? (item.screenshot?.url ?? null) : null;
+    return { ...marker, url };
+  });
+  return gathered;
+}
+
+/**
+ * Bins the retained events of `source` into `widthBins` equal time bins per category. Only
+ * `event` items with a finite ts count; gaps, markers and unreadable items are not events.
+ */
+export function computeOverview(source: OverviewSource, widthBins: number): Overview {
+  const bins = normalizeBins(widthBins);
+  const { overviewColumns } = source;
+  const gathered = overviewColumns ? gatherColumns(source, overviewColumns) : gatherItems(source);
+  const { names, totals, minUs, maxUs } = gathered;
 
   if (totals.events === 0) return emptyOverview();
   const startUs = minUs;
@@ -194,9 +282,9 @@ export function computeOverview(source: TimelineSource, widthBins: number): Over
     startUs,
     endUs,
     lanes,
-    errors: trimCapped(errors),
-    navigations: trimCapped(navigations),
-    screenshots: trimCapped(screenshots),
+    errors: trimCapped(gathered.errors),
+    navigations: trimCapped(gathered.navigations),
+    screenshots: trimCapped(gathered.screenshots),
     totals,
   };
 }

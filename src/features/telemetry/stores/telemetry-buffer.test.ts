@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { computeOverview } from '../model/overview';
 import { compileTimelineFilter, EMPTY_FILTER } from '../model/timeline-filter';
 import type { EventItem, TimelineItem } from '../model/types';
 import {
@@ -161,6 +162,57 @@ describe('TelemetryBuffer', () => {
       target.setFilter(null);
       target.append([log(3)]);
       expect(view(target)).toEqual([0, 1, 2]);
+    });
+  });
+
+  describe('overview columns', () => {
+    /** The same items, seen through the generic path that visits every item. */
+    const visited = (target: TelemetryBuffer) => ({
+      first: target.first,
+      next: target.next,
+      originUs: target.originUs,
+      item: (index: number) => target.item(index),
+      forEach: (visit: (item: TimelineItem) => void) => target.forEach(visit),
+    });
+    const navigation = (seq: number, parent: string | null) =>
+      eventAt(seq, {
+        type: 'page_navigation',
+        data: { url: `https://a.test/${seq}`, parent_frame_id: parent },
+      });
+
+    it('give the overview a pass over every retained item gives, through evictions and resizes', () => {
+      const target = buffer(50);
+      const batch = (from: number) =>
+        Array.from({ length: 40 }, (_, i) => {
+          const seq = from + i;
+          if (seq % 7 === 0) return consoleError(seq);
+          if (seq % 11 === 0) return navigation(seq, seq % 2 ? null : 'child-frame');
+          if (seq % 13 === 0) return screenshotAt(seq);
+          if (seq % 17 === 0) return gapItem(seq, seq + 1);
+          return seq % 3 ? log(seq) : response(seq, 200);
+        });
+      const compare = (): void => {
+        const fast = computeOverview(target, 64);
+        const slow = computeOverview(visited(target), 64);
+        expect(fast).toEqual(slow);
+      };
+      target.append(batch(1));
+      compare();
+      // past the capacity: the oldest are evicted and their column slots written over
+      target.append(batch(41));
+      target.append(batch(81));
+      compare();
+      expect(computeOverview(target, 64).totals.errors).toBeGreaterThan(0);
+      expect(computeOverview(target, 64).totals.navigations).toBeGreaterThan(0);
+      target.resize(30);
+      compare();
+      target.resize(200);
+      target.append(batch(121));
+      compare();
+      target.clear();
+      expect(computeOverview(target, 64).totals.events).toBe(0);
+      target.append(batch(161));
+      compare();
     });
   });
 

@@ -4,6 +4,7 @@ import { CollectorHealth } from '../model/collector-health';
 import { ErrorGroups } from '../model/error-groups';
 import { releaseImage } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
+import { OverviewColumns } from '../model/overview-columns';
 import type { HeldEvent } from '../model/sequencer';
 import type { EventItem, TimelineItem, TimelineSource } from '../model/types';
 
@@ -44,6 +45,8 @@ export class TelemetryBuffer implements TimelineSource {
   readonly health = new CollectorHealth();
   /** Indexes of retained screenshot events, oldest first. */
   readonly screenshots = new SortedIndexList();
+  /** Time, category and markers of the retained events, for the overview strip. */
+  readonly overviewColumns: OverviewColumns;
   private filter: ItemTest | null = null;
   private readonly filtered = new SortedIndexList();
   /** seq → index for the events of the newest epoch, to tell duplicates from restarts. */
@@ -57,6 +60,7 @@ export class TelemetryBuffer implements TimelineSource {
     private readonly imageCaps: ImageCaps,
   ) {
     this.ring = new RingBuffer<TimelineItem>(capacity);
+    this.overviewColumns = new OverviewColumns(capacity);
   }
 
   get capacity(): number {
@@ -113,11 +117,13 @@ export class TelemetryBuffer implements TimelineSource {
       item.index = this.ring.next;
       this.ring.push(item, this.onEvict);
       this.index(item);
+      this.overviewColumns.record(item);
       if (this.filter?.(item)) this.filtered.push(item.index);
     }
     const first = this.ring.first;
     this.filtered.dropBefore(first);
     this.screenshots.dropBefore(first);
+    this.overviewColumns.dropBefore(first);
   }
 
   private index(item: TimelineItem): void {
@@ -228,6 +234,8 @@ export class TelemetryBuffer implements TimelineSource {
     const first = this.ring.first;
     this.filtered.dropBefore(first);
     this.screenshots.dropBefore(first);
+    this.overviewColumns.reset(capacity);
+    this.ring.forEachFrom(0, (item) => this.overviewColumns.record(item));
   }
 
   clear(): void {
@@ -235,6 +243,7 @@ export class TelemetryBuffer implements TimelineSource {
     this.ring.clear();
     this.filtered.reset();
     this.screenshots.reset();
+    this.overviewColumns.reset(this.ring.capacity);
     this.errors.clear();
     this.network.clear();
     this.health.clear();

@@ -13,7 +13,13 @@ import { Sequencer, type StartMode } from '../model/sequencer';
 import { compileTimelineFilter } from '../model/timeline-filter';
 import { probeOldestEvent } from './restart-probe';
 import { TelemetryBuffer } from './telemetry-buffer';
-import { createTimelineStore, type TimelineState, type TimelineStore } from './timeline-store';
+import {
+  calmAfterBursts,
+  createTimelineStore,
+  shown,
+  type TimelineState,
+  type TimelineStore,
+} from './timeline-store';
 
 type Work =
   | { kind: 'frame'; frame: TelemetryFrame }
@@ -123,13 +129,17 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   let sequencer = new Sequencer(store.getState().startMode, (seq) => buffer.heldEvent(seq));
   const ingest = createIngest(buffer, () => sequencer);
   const { bump, applyFilter } = viewUpdates(store, buffer);
+  const calm = calmAfterBursts(store);
   const batcher = createFrameBatcher<Work>(
     {
       take: (batch) => {
         for (const work of batch) ingest(work);
         stream?.taken(batch.length);
       },
-      show: (flooded) => store.setState((state) => ({ version: state.version + 1, flooded })),
+      show: (flooded, items) => {
+        store.setState((state) => shown(state, flooded, items));
+        calm.updated();
+      },
     },
     animationFrameScheduler,
     LIMITS.flood,
@@ -183,6 +193,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
     stream = undefined;
     stopProbe?.();
     batcher.flush();
+    calm.stop();
   };
   return {
     store,

@@ -1,5 +1,6 @@
 /** Builders of timeline items and sources for the overview, filmstrip and screenshot tests. */
 import { eventKeys } from '../model/event-item';
+import { OverviewColumns } from '../model/overview-columns';
 import type {
   EventItem,
   ScreenshotImage,
@@ -80,4 +81,13 @@ export function testSource(initial: TimelineItem[] = []): TestSource {
       items.splice(0, count);
     },
   };
+}
+
+/** Like `testSource`, with the overview's columns recorded as a live buffer keeps them. */
+export function columnSource(initial: TimelineItem[] = []): TimelineSource & {
+  overviewColumns: OverviewColumns;
+} {
+  const overviewColumns = new OverviewColumns(Math.max(16, initial.length));
+  for (const item of initial) overviewColumns.record(item);
+  return Object.assign(testSource(initial), { overviewColumns });
 }
