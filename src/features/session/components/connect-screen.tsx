@@ -40,7 +40,7 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
   };
 
   return (
-    <main className="mx-auto flex min-h-full w-full max-w-xl flex-col justify-center gap-6 px-4 py-10">
+    <main className="mx-auto flex min-h-full w-full max-w-xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">Session Console</h1>
         <p className="text-sm text-muted">
@@ -48,23 +48,6 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
           traces, network and page events, screenshots, and its clipboard.
         </p>
       </header>
-      {config.data?.demo && (
-        <section
-          aria-label="Local demo"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-accent/40 bg-panel p-4"
-        >
-          <div className="flex flex-col">
-            <span className="text-sm font-medium">A local reference session is running</span>
-            <span className="text-xs text-muted">
-              Session “{config.data.demo.sessionId}” on this machine, with every telemetry category
-              on.
-            </span>
-          </div>
-          <Button variant="primary" onClick={openDemo}>
-            Open the local demo session
-          </Button>
-        </section>
-      )}
       <form
         onSubmit={submit}
         noValidate
@@ -116,6 +99,25 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
           Open session
         </Button>
       </form>
+      {/* after the form, with the column starting at the top: when it appears (the client
+          configuration arrives after the first render), nothing under the pointer moves */}
+      {config.data?.demo && (
+        <section
+          aria-label="Local demo"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-accent/40 bg-panel p-4"
+        >
+          <div className="flex flex-col">
+            <span className="text-sm font-medium">A local reference session is running</span>
+            <span className="text-xs text-muted">
+              Session “{config.data.demo.sessionId}” on this machine, with every telemetry category
+              on.
+            </span>
+          </div>
+          <Button variant="primary" onClick={openDemo}>
+            Open the local demo session
+          </Button>
+        </section>
+      )}
     </main>
   );
 }
