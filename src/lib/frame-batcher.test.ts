@@ -50,30 +50,38 @@ describe('createFrameBatcher', () => {
     expect(batches).toEqual([['a']]);
   });
 
-  it('after a flood, hands the next batch over after the busy delay instead of next frame', () => {
+  it('after a flood, hands the next batch over after the busy delay and a frame instead of next frame', () => {
     vi.useFakeTimers();
     try {
-      const manual = manualScheduler();
+      const frames = manualScheduler();
+      const tasks = manualScheduler();
       const batches: number[] = [];
       const batcher = createFrameBatcher<number>(
         (items) => batches.push(items.length),
-        manual.scheduler,
+        frames.scheduler,
         { items: 100, delayMs: 50 },
+        tasks.scheduler,
       );
       for (let n = 0; n < 150; n += 1) batcher.push(n);
-      manual.run();
+      frames.run();
       expect(batches).toEqual([150]);
       for (let n = 0; n < 10; n += 1) batcher.push(n);
-      expect(manual.scheduled()).toBe(1);
-      manual.run();
+      expect(frames.scheduled()).toBe(1);
+      frames.run();
       vi.advanceTimersByTime(49);
       expect(batches).toEqual([150]);
       vi.advanceTimersByTime(1);
+      // then the frame, and the task after it: a slice starts as a frame ends
+      expect(frames.scheduled()).toBe(2);
+      expect(batches).toEqual([150]);
+      frames.run();
+      expect(batches).toEqual([150]);
+      tasks.run();
       expect(batches).toEqual([150, 10]);
       // a small batch: back to one per frame
       batcher.push(1);
-      expect(manual.scheduled()).toBe(2);
-      manual.run();
+      expect(frames.scheduled()).toBe(3);
+      frames.run();
       expect(batches).toEqual([150, 10, 1]);
     } finally {
       vi.useRealTimers();
@@ -135,7 +143,9 @@ describe('createFrameBatcher', () => {
       expect(shows).toBe(3); // the backlog is gone
       // a flush hands over whatever is left at once
       for (let n = 0; n < 2000; n += 1) batcher.push(n);
-      vi.advanceTimersByTime(50); // after a flood the next hand-over comes by timer
+      vi.advanceTimersByTime(50); // after a flood the next hand-over comes by timer, then a frame
+      expect(taken).toHaveLength(5000);
+      next();
       expect(taken).toHaveLength(5768);
       batcher.flush();
       expect(taken).toHaveLength(7000);
@@ -144,6 +154,45 @@ describe('createFrameBatcher', () => {
       expect(floods).toEqual([true, true, true, true]);
       // each says how many items it brought since the one before
       expect(shownItems).toEqual([768, 4608 - 768, 5000 - 4608, 2000]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a slice before the next frame is due, however late after its frame it started', () => {
+    vi.useFakeTimers();
+    try {
+      const frames = manualScheduler();
+      const tasks = manualScheduler();
+      let taken = 0;
+      const batcher = createFrameBatcher<number>(
+        {
+          take: (items) => {
+            taken += items.length;
+            vi.advanceTimersByTime(items.length / 64); // 4 ms per 256 items
+          },
+          show: () => undefined,
+        },
+        frames.scheduler,
+        { items: 100, delayMs: 1000, sliceMs: 12 },
+        tasks.scheduler,
+      );
+      for (let n = 0; n < 20_000; n += 1) batcher.push(n);
+      frames.run();
+      expect(taken).toBe(768); // 12 ms
+      const frameThenTask = (renderMs: number): number => {
+        const before = taken;
+        frames.run();
+        vi.advanceTimersByTime(renderMs);
+        tasks.run();
+        return taken - before;
+      };
+      expect(frameThenTask(1)).toBe(0); // the first showing has a task of its own
+      // the frame's rendering took 8 ms: 16.7 - 3 - 8 leaves under 6 ms
+      expect(frameThenTask(8)).toBe(512);
+      expect(frameThenTask(0)).toBe(768);
+      // rendering past the reserve: one part all the same, so that the backlog moves
+      expect(frameThenTask(15)).toBe(256);
     } finally {
       vi.useRealTimers();
     }

@@ -1,3 +1,5 @@
+import { BatchQueue, type ItemBatch } from './batch-queue';
+
 /**
  * Collects items as they arrive and hands them over in one batch per animation frame, so a store
  * is updated once per frame rather than once per event. When the page is hidden (no animation
@@ -5,6 +7,8 @@
  */
 export interface FrameBatcher<T> {
   push(item: T): void;
+  /** Queues a batch as it is: its items are read when they are taken. */
+  pushAll(batch: ItemBatch<T>): void;
   /** Hands over everything pending now, in one go. */
   flush(): void;
   /** Drops what is pending and stops. */
@@ -95,6 +99,13 @@ export interface BatchSink<T> {
 
 /** Items handed to `take` at a time between two looks at the clock. */
 const SLICE_ITEMS = 256;
+/**
+ * A frame at 60 Hz, and what a slice that starts after one leaves of it: for the messages that
+ * arrive meanwhile and the next frame's own work. A slice ends that long before the next frame is
+ * due, however late after the frame it started (a frame that showed an update renders longer).
+ */
+const FRAME_MS = 1000 / 60;
+const FRAME_RESERVE_MS = 3;
 
 const now = (): number => performance.now();
 
@@ -106,11 +117,9 @@ export function createFrameBatcher<T>(
 ): FrameBatcher<T> {
   const sink: BatchSink<T> =
     typeof target === 'function' ? { take: target, show: () => undefined } : target;
+  const pending = new BatchQueue<T>();
   /** Items left to take after this showing. */
-  const backlog = (): number => pending.length - head;
-  let pending: T[] = [];
-  /** Items of `pending` already handed over (by a slice that ran out of time). */
-  let head = 0;
+  const backlog = (): number => pending.size;
   let cancelScheduled: (() => void) | undefined;
   let cancelArrival: (() => void) | undefined;
   let flooded = false;
@@ -118,15 +127,34 @@ export function createFrameBatcher<T>(
   let run = 0;
   let shownAt = Number.NEGATIVE_INFINITY;
   let lastShown = 0;
-  const busySchedule = busy ? timerScheduler(busy.delayMs) : schedule;
+  /** When the last animation frame the batcher saw began (its callback ran). */
+  let frameAt = Number.NEGATIVE_INFINITY;
+  /** Runs `next` in the task after the next frame: our own tasks do not make the page render. */
+  const afterFrameScheduler: Scheduler = (next) => {
+    let cancel = schedule(() => {
+      frameAt = now();
+      cancel = nextTask(next);
+    });
+    return () => cancel();
+  };
+  /** Under a flood: `delayMs` later, and then after a frame, so a slice starts as a frame ends. */
+  const busySchedule: Scheduler = busy
+    ? (next) => {
+        let cancel = timerScheduler(busy.delayMs)(() => {
+          cancel = afterFrameScheduler(next);
+        });
+        return () => cancel();
+      }
+    : schedule;
 
+  const takePart = (limit: number): void => {
+    const part = pending.take(limit);
+    run += part.length;
+    unshown += part.length;
+    sink.take(part);
+  };
   const takeRest = (): void => {
-    const batch = head === 0 ? pending : pending.slice(head);
-    pending = [];
-    head = 0;
-    run += batch.length;
-    unshown += batch.length;
-    if (batch.length > 0) sink.take(batch);
+    while (pending.size > 0) takePart(Number.POSITIVE_INFINITY);
   };
   /** Items taken since the last showing (`run` also counts on through a backlog). */
   let unshown = 0;
@@ -144,40 +172,27 @@ export function createFrameBatcher<T>(
     cancelScheduled = undefined;
     cancelArrival?.();
     cancelArrival = undefined;
-    if (pending.length === head && unshown === 0) {
-      pending = [];
-      head = 0;
+    if (pending.size === 0 && unshown === 0) {
       flooded = false;
       return;
     }
     takeRest();
     show();
   };
-  /** Runs `next` in the task after the next frame: our own tasks do not make the page render. */
   const afterFrame = (next: () => void): void => {
-    cancelScheduled = schedule(() => {
-      cancelScheduled = nextTask(next);
-    });
+    cancelScheduled = afterFrameScheduler(next);
   };
-  /** Takes parts of what is pending for about `ms`; true when nothing is left. */
+  /** Takes parts of what is pending for about `ms`, at least one; true when nothing is left. */
   const takeFor = (ms: number): boolean => {
     const deadline = now() + ms;
-    while (head < pending.length && now() < deadline) {
-      const end = Math.min(pending.length, head + SLICE_ITEMS);
-      const part = pending.slice(head, end);
-      head = end;
-      run += part.length;
-      unshown += part.length;
-      sink.take(part);
-    }
-    if (head < pending.length) return false;
-    pending = [];
-    head = 0;
-    return true;
+    do {
+      if (pending.size > 0) takePart(SLICE_ITEMS);
+    } while (pending.size > 0 && now() < deadline);
+    return pending.size === 0;
   };
   const sliced = (sliceMs: number, delayMs: number): void => {
     cancelScheduled = undefined;
-    if (takeFor(sliceMs)) {
+    if (takeFor(Math.min(sliceMs, frameAt + FRAME_MS - FRAME_RESERVE_MS - now()))) {
       show();
       return;
     }
@@ -212,17 +227,30 @@ export function createFrameBatcher<T>(
       lastShown >= spaced.items &&
       now() - shownAt < spaced.intervalMs - FRAME_SLACK_MS
     ) {
-      cancelScheduled = schedule(scheduled);
+      cancelScheduled = schedule(inFrame);
       return;
     }
     if (busy?.sliceMs === undefined) flush();
     else sliced(busy.sliceMs, busy.delayMs);
   };
+  /** `scheduled`, run by a frame's callback. */
+  const inFrame = (): void => {
+    frameAt = now();
+    scheduled();
+  };
+  const arrived = (): void => {
+    if (!cancelScheduled) cancelScheduled = flooded ? busySchedule(scheduled) : schedule(inFrame);
+    if (busy?.takeOnArrival && !cancelArrival && !flooded) cancelArrival = nextTask(takeArrived);
+  };
   return {
     push(item) {
       pending.push(item);
-      if (!cancelScheduled) cancelScheduled = (flooded ? busySchedule : schedule)(scheduled);
-      if (busy?.takeOnArrival && !cancelArrival && !flooded) cancelArrival = nextTask(takeArrived);
+      arrived();
+    },
+    pushAll(batch) {
+      if (batch.length === 0) return;
+      pending.pushAll(batch);
+      arrived();
     },
     flush,
     cancel() {
@@ -230,8 +258,7 @@ export function createFrameBatcher<T>(
       cancelScheduled = undefined;
       cancelArrival?.();
       cancelArrival = undefined;
-      pending = [];
-      head = 0;
+      pending.clear();
       run = 0;
       unshown = 0;
     },

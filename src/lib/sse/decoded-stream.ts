@@ -1,3 +1,4 @@
+import type { ItemBatch } from '../batch-queue';
 import { createCountingFetch } from './counting-fetch';
 import { reasonOf, startAttempt, type AttemptEnd, type SseMessage } from './sse-attempt';
 import {
@@ -12,31 +13,40 @@ import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol'
 /**
  * Turns SSE events into the items a store keeps, in three steps: `decode` (in the worker, per
  * event) and `pack` (in the worker, per batch) prepare the trip to the page, where `unpack` makes
- * the items. Columns of strings and typed arrays clone far faster than objects.
+ * the batch of items: an array, or a batch that makes each item when it is read. Columns of strings
+ * and typed arrays clone far faster than objects.
  */
-export interface StreamDecoder<Item, Packed = unknown, Wire = Item> {
+export interface StreamDecoder<
+  Item,
+  Packed = unknown,
+  Wire = Item,
+  Batch extends ItemBatch<Item> = Item[],
+> {
   /** How the worker finds the same decoder. */
   readonly name: string;
   /** Never throws: a frame that cannot be read becomes an item that says so. */
   decode(message: SseMessage, receivedMs: number): Wire;
   pack(wires: Wire[]): { packed: Packed; transfer: Transferable[] };
-  /** Never throws, like decode. */
-  unpack(packed: Packed): Item[];
+  /** Never throws, like decode; nor does reading the batch. */
+  unpack(packed: Packed): Batch;
   /** Items the page may hold not yet taken before the worker stops reading (stream-worker-host). */
   readonly windowItems: number;
 }
 
 /** Any decoder, as the worker and the plumbing see it. */
-export type AnyStreamDecoder = StreamDecoder<unknown, unknown, unknown>;
+export type AnyStreamDecoder = StreamDecoder<unknown, unknown, unknown, ItemBatch<unknown>>;
 
-export interface DecodedStreamOptions<Item> extends StreamControlOptions {
+export interface DecodedStreamOptions<
+  Item,
+  Batch extends ItemBatch<Item> = Item[],
+> extends StreamControlOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- packed and wire forms are the decoder's own business
-  decoder: StreamDecoder<Item, any, any>;
+  decoder: StreamDecoder<Item, any, any, Batch>;
   /**
    * The decoded items of the current connection, in order, in batches. An exception thrown here
    * counts as a broken connection (status retrying).
    */
-  onItems: (items: Item[]) => void;
+  onItems: (items: Batch) => void;
   /** Injectable for tests. When given, frames are read and decoded in this thread. */
   fetch?: typeof fetch;
 }
@@ -80,7 +90,9 @@ function workerClient(): StreamWorkerClient | undefined {
  * is configured: the page receives decoded items a batch at a time and spends its time on the
  * view. Control (reconnects, backoff, statuses, the watchdog, request headers) stays here.
  */
-export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): DecodedStream {
+export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
+  options: DecodedStreamOptions<Item, Batch>,
+): DecodedStream {
   const { decoder, onItems } = options;
   const now = options.now ?? ((): number => Date.now());
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -112,7 +124,7 @@ export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): De
       sink,
       onItems: (items) => {
         untaken.push({ remote, id: attempt.id, items: items.length });
-        onItems(items as Item[]);
+        onItems(items as Batch);
       },
       watch,
       id: 0,
@@ -153,7 +165,7 @@ export function openDecodedStream<Item>(options: DecodedStreamOptions<Item>): De
 interface RemoteAttempt {
   decoder: AnyStreamDecoder;
   sink: AttemptSink;
-  onItems: (items: unknown[]) => void;
+  onItems: (items: ItemBatch<unknown>) => void;
   watch: boolean;
   /** Set by the client when the attempt starts. */
   id: number;

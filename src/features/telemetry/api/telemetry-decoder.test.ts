@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEventItem, liveEventItem, readEvent } from '../model/event-item';
 import { decodeEnvelope } from '../model/decode';
+import { errorGroupKey } from '../model/error-groups';
 import type { EventItem } from '../model/types';
 import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
 
@@ -11,7 +12,25 @@ function roundTrip(texts: string[]): TelemetryFrame[] {
   const wires = texts.map((data) =>
     telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS),
   );
-  return telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed);
+  return telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed).toArray();
+}
+
+/** A frame with its strings cut out of its batch's string, and without the offsets. */
+function cut(frame: TelemetryFrame | undefined) {
+  if (!frame?.ok) return frame;
+  const { source, start, textEnd, summaryEnd, requestIdEnd, ...rest } = frame;
+  return {
+    ...rest,
+    text: source.slice(start, textEnd),
+    summary: source.slice(textEnd, summaryEnd),
+    requestId: requestIdEnd > summaryEnd ? source.slice(summaryEnd, requestIdEnd) : null,
+  };
+}
+
+function decoded(text: string) {
+  const result = decodeEnvelope(text);
+  if (!result.ok) throw new Error('fixture');
+  return result.event;
 }
 
 const envelope = (seq: number, event: Record<string, unknown>) => JSON.stringify({ seq, event });
@@ -34,7 +53,7 @@ const noTs = envelope(9, { type: 'custom_thing', category: 'x', data: 'plain' })
 
 describe('telemetryDecoder', () => {
   it('hands the page what the timeline needs of each event, worked out in the worker', () => {
-    const [error, redirect, plain] = roundTrip([consoleError, request, noTs]);
+    const [error, redirect, plain] = roundTrip([consoleError, request, noTs]).map(cut);
     expect(error).toEqual({
       ok: true,
       text: consoleError,
@@ -47,10 +66,18 @@ describe('telemetryDecoder', () => {
       level: 'error',
       requestId: null,
       redirect: false,
+      errorKey: errorGroupKey({ ...makeEventItem(7, decoded(consoleError), 0, 0), index: 0 }),
       eager: false,
       atUs: RECEIVED_MS * 1000,
     });
-    expect(redirect).toMatchObject({ requestId: 'r9', redirect: true, level: null, error: false });
+    expect(error?.ok && error.errorKey).toBe('25:TypeError: x is undefined@');
+    expect(redirect).toMatchObject({
+      requestId: 'r9',
+      redirect: true,
+      level: null,
+      error: false,
+      errorKey: null,
+    });
     expect(plain).toMatchObject({ ok: true, seq: 9, type: 'custom_thing', category: 'x' });
     expect(Number.isNaN(plain?.ok && plain.ts)).toBe(true);
   });
@@ -70,8 +97,12 @@ describe('telemetryDecoder', () => {
     });
     const texts = [consoleError, '', '{"seq":1,"event":', hostile, request, 'x'];
     const frames = roundTrip(texts);
-    expect(frames.map((frame) => frame.text)).toEqual(texts);
-    expect(frames.map((frame) => (frame.ok ? frame.summary : 'unreadable'))).toEqual([
+    expect(frames.map((frame) => cut(frame)?.text)).toEqual(texts);
+    const summaries = frames.map((frame) => {
+      const read = cut(frame);
+      return read?.ok ? read.summary : 'unreadable';
+    });
+    expect(summaries).toEqual([
       'TypeError: x is undefined',
       'unreadable',
       'unreadable',
@@ -122,6 +153,8 @@ describe('live event items', () => {
       ] as const) {
         expect(item[key], key).toEqual(parsed[key]);
       }
+      // worked out in the worker for the live item, from the event for the parsed one
+      expect(errorGroupKey(item)).toBe(errorGroupKey(parsed));
       expect(item.event).toEqual(parsed.event);
     }
   });
@@ -136,5 +169,17 @@ describe('live event items', () => {
     const kept = item.event;
     expect(item.event).toBe(kept);
     expect(readEvent(item)).toBe(kept);
+  });
+
+  it('cut text, summary and request id from their batch’s string, and take a new summary', () => {
+    const [frame] = roundTrip([request]);
+    if (!frame?.ok) throw new Error('not read');
+    const item = liveEventItem(frame, 0, 0) as EventItem & { text: string };
+    expect(item.text).toBe(request);
+    expect(item.requestId).toBe('r9');
+    expect(item.summary).toBe('GET https://shop.test/a (redirect)');
+    item.summary = 'net::ERR_FAILED · GET https://shop.test/a';
+    expect(item.summary).toBe('net::ERR_FAILED · GET https://shop.test/a');
+    expect(item.text).toBe(request);
   });
 });

@@ -203,3 +203,34 @@ describe('ErrorGroups', () => {
     }
   });
 });
+
+describe('ErrorGroups with keys worked out where events were read', () => {
+  it('groups by the item’s key and reads an event only to describe a new group, without keeping it', () => {
+    const reads: number[] = [];
+    const groups = new ErrorGroups((item) => {
+      reads.push(item.index);
+      return item.event;
+    });
+    const a = consoleError(0, 'TypeError: x', frame(APP, 1, 2));
+    const key = errorGroupKey(a);
+    const keyed = (index: number): EventItem => {
+      const item: EventItem = {
+        ...consoleError(index, 'TypeError: x', frame(APP, 1, 2)),
+        errorKey: key,
+      };
+      Object.defineProperty(item, 'event', {
+        get: () => {
+          throw new Error('the event of a keyed item was read');
+        },
+      });
+      return item;
+    };
+    groups.add({ ...a, errorKey: key });
+    groups.add(keyed(1));
+    groups.add(keyed(2));
+    expect(reads).toEqual([0]);
+    const [group] = groups.list();
+    expect(group).toMatchObject({ count: 3, text: 'TypeError: x', occurrences: [0, 1, 2] });
+    expect(group?.topFrame).toMatchObject({ url: APP });
+  });
+});

@@ -1,6 +1,6 @@
 import type { StackCallFrame } from '../../../types/api';
 import { readTopFrame, toFrameView, type FrameView } from './stack-trace';
-import type { EventItem } from './types';
+import type { EventItem, TelemetryEvent } from './types';
 
 /**
  * Grouping of console errors: errors with the same text thrown at the same place (innermost frame)
@@ -39,9 +39,9 @@ function sourcePosition(value: unknown): number {
  * Text and top frame of a console error: the first call frame of `stack_trace`, else the
  * `source_url`/`line`/`column` of an uncaught exception (zero-based like CDP's exceptionDetails).
  */
-function locate(item: EventItem): Located | null {
-  if (item.type !== 'console_error') return null;
-  const data = item.event.data;
+function locate(event: TelemetryEvent): Located | null {
+  if (event.type !== 'console_error') return null;
+  const data = event.data;
   if (!isRecord(data)) return { text: '', frame: null };
   const text = typeof data.text === 'string' ? data.text : '';
   let frame = readTopFrame(data.stack_trace);
@@ -63,10 +63,16 @@ function keyOf({ text, frame }: Located): string {
   return `${text.length}:${text}@${where}`;
 }
 
-/** The group key of a `console_error` event item (text and top frame), else null. */
-export function errorGroupKey(item: EventItem): string | null {
-  const located = locate(item);
+/** The group key of a `console_error` event (text and top frame), else null. */
+export function errorKeyOf(event: TelemetryEvent): string | null {
+  const located = locate(event);
   return located ? keyOf(located) : null;
+}
+
+/** The group key of an event item: the one worked out in the stream worker, if it was. */
+export function errorGroupKey(item: EventItem): string | null {
+  if (item.type !== 'console_error') return null;
+  return item.errorKey !== undefined ? item.errorKey : errorKeyOf(item.event);
 }
 
 /** A first-in first-out queue that drops from the front in O(1) amortised. */
@@ -121,6 +127,12 @@ export class ErrorGroups {
   private listed: ErrorGroup[] | null = null;
   private changes = 0;
 
+  /**
+   * `read`: an item's event, for the text and top frame of a new group; the buffer passes one that
+   * does not keep a live item's event parsed (a group's first error is read once, not held).
+   */
+  constructor(private readonly read: (item: EventItem) => TelemetryEvent = (item) => item.event) {}
+
   /** Bumped on every change. */
   get version(): number {
     return this.changes;
@@ -134,14 +146,14 @@ export class ErrorGroups {
   /** Call in index order for every appended event item; other types are ignored. */
   add(item: EventItem): void {
     if (item.index <= this.lastAdded) return;
-    const located = locate(item);
-    if (!located) return;
+    const key = errorGroupKey(item);
+    if (key === null) return;
     this.lastAdded = item.index;
-    const key = keyOf(located);
     let group = this.groups.get(key);
     if (group) {
       this.groups.delete(key);
     } else {
+      const located = locate(this.read(item)) ?? { text: '', frame: null };
       group = {
         key,
         text: located.text,

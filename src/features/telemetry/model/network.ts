@@ -19,13 +19,17 @@ const REQUEST = 'network_request';
 const RESPONSE = 'network_response';
 const FAILED = 'network_loading_failed';
 
+/**
+ * Kept for every retained exchange, so as few objects as can be (at 100,000 events a second each
+ * one is copied by the garbage collections that follow): the request id is the one string.
+ */
 interface Entry {
   requestId: string;
-  key: string;
   request: EventItem | null;
   response: EventItem | null;
   failed: EventItem | null;
-  redirects: EventItem[];
+  /** null while there are none. */
+  redirects: EventItem[] | null;
   /** Built on demand, dropped on every change so views get a new object only when it changed. */
   view: NetworkExchange | null;
 }
@@ -46,7 +50,7 @@ export function networkKeys(event: TelemetryEvent): {
 }
 
 function isEmpty(entry: Entry): boolean {
-  return !entry.request && !entry.response && !entry.failed && entry.redirects.length === 0;
+  return !entry.request && !entry.response && !entry.failed && !entry.redirects?.length;
 }
 
 /**
@@ -55,8 +59,12 @@ function isEmpty(entry: Entry): boolean {
  * shortened from its oldest end), and evicted items are no longer referenced.
  */
 export class NetworkIndex {
-  /** The exchange that new events of an (epoch, request id) join. */
+  /**
+   * The exchange that new events of a request id join, in the newest epoch: items come in index
+   * order, so an item of a newer epoch starts this over.
+   */
   private readonly current = new Map<string, Entry>();
+  private epoch = 0;
   /** The exchange of every retained network item, by absolute index. */
   private readonly byIndex = new Map<number, Entry>();
 
@@ -68,19 +76,22 @@ export class NetworkIndex {
   add(item: EventItem): void {
     const requestId = item.requestId;
     if (requestId === null || this.byIndex.has(item.index)) return;
-    const key = `${item.epoch}\u0000${requestId}`;
-    let entry = this.current.get(key);
+    if (item.epoch !== this.epoch) {
+      this.epoch = item.epoch;
+      this.current.clear();
+    }
+    let entry = this.current.get(requestId);
     const type = item.type;
     if (type === REQUEST) {
       if (entry && entry.request && !entry.response && !entry.failed && item.redirect) {
-        entry.redirects.push(entry.request);
+        (entry.redirects ??= []).push(entry.request);
         entry.request = item;
       } else {
-        entry = this.start(key, requestId);
+        entry = this.start(requestId);
         entry.request = item;
       }
     } else {
-      if (!entry || entry.response || entry.failed) entry = this.start(key, requestId);
+      if (!entry || entry.response || entry.failed) entry = this.start(requestId);
       if (type === RESPONSE) entry.response = item;
       else entry.failed = item;
     }
@@ -95,15 +106,17 @@ export class NetworkIndex {
     if (entry.request === item) entry.request = null;
     else if (entry.response === item) entry.response = null;
     else if (entry.failed === item) entry.failed = null;
-    else if (entry.redirects[0] === item) entry.redirects.shift();
-    else entry.redirects = entry.redirects.filter((redirect) => redirect !== item);
+    else if (entry.redirects?.[0] === item) entry.redirects.shift();
+    else if (entry.redirects) entry.redirects = entry.redirects.filter((other) => other !== item);
     entry.view = null;
-    if (isEmpty(entry) && this.current.get(entry.key) === entry) this.current.delete(entry.key);
+    if (isEmpty(entry) && this.current.get(entry.requestId) === entry)
+      this.current.delete(entry.requestId);
   }
 
   clear(): void {
     this.current.clear();
     this.byIndex.clear();
+    this.epoch = 0;
   }
 
   /** The exchange a network item belongs to; null for other items and ones not (or no longer) held. */
@@ -115,23 +128,22 @@ export class NetworkIndex {
       request: entry.request,
       response: entry.response,
       failed: entry.failed,
-      redirects: [...entry.redirects],
+      redirects: entry.redirects ? [...entry.redirects] : [],
       durationMs: durationOf(entry),
     };
     return entry.view;
   }
 
-  private start(key: string, requestId: string): Entry {
+  private start(requestId: string): Entry {
     const entry: Entry = {
       requestId,
-      key,
       request: null,
       response: null,
       failed: null,
-      redirects: [],
+      redirects: null,
       view: null,
     };
-    this.current.set(key, entry);
+    this.current.set(requestId, entry);
     return entry;
   }
 }

@@ -1,13 +1,14 @@
 import { SortedIndexList } from '../../../lib/sorted-index-list';
+import { readEvent } from './event-item';
 import type { EventItem, TimelineItem } from './types';
 
 /** Distinct categories given their own id; any further ones share the id of `other`. */
 const MAX_CATEGORY_IDS = 65_535;
 
-/** A page navigation of the top frame (not of an iframe). */
+/** A page navigation of the top frame (not of an iframe); a live item's event is not kept parsed. */
 export function isTopLevelNavigation(item: EventItem): boolean {
   if (item.type !== 'page_navigation') return false;
-  const parent = item.event.data?.parent_frame_id;
+  const parent = readEvent(item).data?.parent_frame_id;
   return parent === undefined || parent === null || parent === '';
 }
 

@@ -81,6 +81,11 @@ export interface EventItem extends ItemBase {
   /** Console level (`log`, `warning`, `error`, …) for console events, else null. */
   level: string | null;
   /**
+   * For a console error, the key of its error group (text and top frame, error-groups.ts), worked
+   * out where the event was read; null for other events; absent when not worked out yet.
+   */
+  errorKey?: string | null;
+  /**
    * Lower-cased text the search looks at (summary, URLs, console text and args, selectors…), once a
    * search has looked (event-search.ts `searchText`); cleared when the summary changes.
    */

@@ -2,7 +2,7 @@ import { RingBuffer } from '../../../lib/ring-buffer';
 import { SortedIndexList } from '../../../lib/sorted-index-list';
 import { CollectorHealth } from '../model/collector-health';
 import { ErrorGroups } from '../model/error-groups';
-import { releaseImage } from '../model/event-item';
+import { readEvent, releaseImage } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
 import { OverviewColumns } from '../model/overview-columns';
 import type { HeldEvent } from '../model/sequencer';
@@ -40,7 +40,7 @@ export class TelemetryBuffer implements TimelineSource {
   /** Events known to be missing: the sum of all gaps. */
   missed = 0;
   originUs: number | null = null;
-  readonly errors = new ErrorGroups();
+  readonly errors = new ErrorGroups(readEvent);
   readonly network = new NetworkIndex();
   readonly health = new CollectorHealth();
   /** Indexes of retained screenshot events, oldest first. */
@@ -149,12 +149,15 @@ export class TelemetryBuffer implements TimelineSource {
 
   /** A failed load carries no URL of its own: name the request it ended (paired by request_id). */
   private nameFailedRequest(item: EventItem): void {
-    const request = this.network.exchangeOf(item)?.request?.event.data;
+    // events read here are not kept parsed (a live item parses its text again when shown)
+    const sent = this.network.exchangeOf(item)?.request;
+    const request = sent ? readEvent(sent).data : undefined;
     const url = request?.url;
     if (typeof url !== 'string' || item.summary.includes(url)) return;
     const method = typeof request?.method === 'string' ? `${request.method} ` : '';
-    const error = item.event.data?.error_text;
-    const canceled = item.event.data?.canceled === true ? ' (canceled)' : '';
+    const failure = readEvent(item).data;
+    const error = failure?.error_text;
+    const canceled = failure?.canceled === true ? ' (canceled)' : '';
     item.summary = `${typeof error === 'string' ? error : 'failed'}${canceled} · ${method}${url}`;
     // the search text, built from the summary when a search first looks, now holds the URL
   }

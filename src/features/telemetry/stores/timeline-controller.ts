@@ -8,7 +8,7 @@ import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
-import { liveEventItem, makeEventItem } from '../model/event-item';
+import { frameText, liveEventItem, makeEventItem } from '../model/event-item';
 import { Sequencer, type StartMode } from '../model/sequencer';
 import { compileTimelineFilter } from '../model/timeline-filter';
 import { probeOldestEvent } from './restart-probe';
@@ -21,8 +21,9 @@ import {
   type TimelineStore,
 } from './timeline-store';
 
+/** A frame as the decoder gives it, or what the stream's status said, in arrival order. */
 type Work =
-  | { kind: 'frame'; frame: TelemetryFrame }
+  | TelemetryFrame
   | { kind: 'connected'; atUs: number }
   | { kind: 'ended'; text: string; atUs: number };
 
@@ -67,18 +68,18 @@ function newBuffer(capacity: number): TelemetryBuffer {
 function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
   return (work: Work): void => {
     const seq = sequencer();
-    if (work.kind === 'connected') {
-      const marker = seq.connected(work.atUs);
-      if (marker) buffer.append([marker]);
-      return;
-    }
-    if (work.kind === 'ended') {
+    if (!('ok' in work)) {
+      if (work.kind === 'connected') {
+        const marker = seq.connected(work.atUs);
+        if (marker) buffer.append([marker]);
+        return;
+      }
       buffer.append([
         { kind: 'marker', marker: 'ended', text: work.text, tsUs: work.atUs, epoch: seq.epoch },
       ]);
       return;
     }
-    const frame = work.frame;
+    const frame = work;
     const { atUs } = frame;
     if (!frame.ok) {
       buffer.append([
@@ -94,7 +95,7 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
       buffer.append([liveEventItem(frame, epoch, atUs)]);
       return;
     }
-    const decoded = decodeEnvelope(frame.text);
+    const decoded = decodeEnvelope(frameText(frame));
     if (decoded.ok) buffer.append([makeEventItem(frame.seq, decoded.event, epoch, atUs)]);
   };
 }
@@ -181,9 +182,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
       decoder: telemetryDecoder,
       url: () => telemetryStreamUrl(connection, sessionId, sequencer.resumePoint().replayAll),
       getHeaders: () => telemetryStreamHeaders(connection, sequencer.resumePoint()),
-      onItems: (frames) => {
-        for (const frame of frames) batcher.push({ kind: 'frame', frame });
-      },
+      onItems: (frames) => batcher.pushAll(frames),
       onStatus,
       stallTimeoutMs: LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs,
     });
