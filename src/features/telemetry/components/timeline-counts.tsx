@@ -19,7 +19,7 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
     <div
       data-testid={TEST_IDS.timelineCounts}
       data-retained={events}
-      data-received={events + buffer.evicted}
+      data-received={events + buffer.evictedEvents}
       data-missed={buffer.missed}
       className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted"
     >

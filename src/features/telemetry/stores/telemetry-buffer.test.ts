@@ -89,6 +89,8 @@ describe('TelemetryBuffer', () => {
     const target = buffer(2);
     target.append([log(1), gapItem(2, 4), log(5), gapItem(6, 6), log(7)]);
     expect(target.evicted).toBe(3);
+    // events received are those retained and those evicted, gaps not among them
+    expect(target.evictedEvents).toBe(2);
     // the gaps left the buffer, yet what was missed stays counted
     expect(target.missed).toBe(4);
     expect(target.size).toBe(2);

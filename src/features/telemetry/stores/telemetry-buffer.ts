@@ -37,6 +37,8 @@ export class TelemetryBuffer implements TimelineSource {
   errorCount = 0;
   /** Items evicted under the cap. */
   evicted = 0;
+  /** Events among them (markers, gaps and unreadable frames are items, not events received). */
+  evictedEvents = 0;
   /** Events known to be missing: the sum of all gaps. */
   missed = 0;
   originUs: number | null = null;
@@ -100,6 +102,7 @@ export class TelemetryBuffer implements TimelineSource {
   private readonly onEvict = (item: TimelineItem): void => {
     this.evicted += 1;
     if (item.kind !== 'event') return;
+    this.evictedEvents += 1;
     bump(this.categoryCounts, item.category, -1);
     bump(this.typeCounts, item.type, -1);
     if (item.level !== null) bump(this.levelCounts, item.level, -1);
@@ -251,6 +254,7 @@ export class TelemetryBuffer implements TimelineSource {
     this.network.clear();
     this.health.clear();
     this.evicted = 0;
+    this.evictedEvents = 0;
     this.missed = 0;
   }
 }
