@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { SECURITY_HEADERS } from '../server/gateway/gateway.ts';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from '../server/gateway/gateway.ts';
 import { E2E_PORT } from './env.ts';
 import { expect, test, E2E_TOKEN } from './fixtures.ts';
 import { findNginx, NGINX_URL, startNginx, type RunningNginx } from './nginx-proxy.ts';
@@ -100,7 +100,7 @@ test('nginx serves the dashboard under the gateway’s security headers; /api ke
   const id = await api.createSession();
   const info = await nginxApi(`/browsers/${id}`);
   expect(info.status).toBe(200);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
     expect(info.headers.get(name), name).toBe(value);
   }
 
@@ -122,7 +122,7 @@ test('nginx serves the dashboard under the gateway’s security headers; /api ke
   });
   expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
   // The server's own Cache-Control on the stream, once.
-  expect(stream.headers.get('cache-control')).toBe('no-cache');
+  expect(stream.headers.get('cache-control')).toBe('no-store');
   const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let received = '';

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway, isLoopback } from './gateway/gateway.ts';
+import { createHostPolicy, isForwarded, isLoopbackHost } from './gateway/host-policy.ts';
 import type { ApiHandler } from './gateway/types.ts';
+import { serveUpgrades } from './gateway/upgrades.ts';
 import { createUpstreamProxy } from './gateway/upstream-proxy.ts';
 import type { ReferenceConfig } from './reference/config.ts';
 import { createReferenceServer, type ReferenceServer } from './reference/reference-server.ts';
@@ -14,6 +16,10 @@ export interface ConsoleServerOptions {
   /** Forward /api to this upstream instead of running the embedded reference server. */
   upstreamBaseUrl?: string;
   gatewayMaxBodyBytes: number;
+  /** How long the gateway waits for an upstream's response headers (504 after that). */
+  gatewayUpstreamTimeoutMs?: number;
+  /** `ALLOWED_HOSTS`: host names served besides loopback names and IP literals. */
+  allowedHosts?: string;
   reference: ReferenceConfig;
   demoSessionId: string;
 }
@@ -34,13 +40,12 @@ export interface ClientConfig {
 }
 
 /**
- * A request that came through a reverse proxy on this host looks like loopback too; the demo
- * credentials are only for a browser on this machine talking to this process directly.
+ * The demo credentials are only for a browser on this machine talking to this process directly:
+ * a loopback peer (a reverse proxy on this host is one too, hence no proxy header of any kind) that
+ * named a loopback host (a DNS-rebinding page names its own).
  */
-function isForwarded(req: IncomingMessage): boolean {
-  return ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via'].some(
-    (name) => req.headers[name] !== undefined,
-  );
+function mayHaveDemoCredentials(req: IncomingMessage): boolean {
+  return isLoopback(req) && isLoopbackHost(req.headers.host) && !isForwarded(req);
 }
 
 /** Starts the one process behind `npm start`: the dashboard, and /api (reference or forwarded). */
@@ -54,6 +59,9 @@ export async function startConsoleServer(
     api = createUpstreamProxy({
       baseUrl: options.upstreamBaseUrl,
       maxBodyBytes: options.gatewayMaxBodyBytes,
+      ...(options.gatewayUpstreamTimeoutMs === undefined
+        ? {}
+        : { timeoutMs: options.gatewayUpstreamTimeoutMs }),
     });
   } else {
     const started = await createReferenceServer(options.reference);
@@ -69,19 +77,20 @@ export async function startConsoleServer(
   }
   const clientConfig = (req: IncomingMessage): ClientConfig => {
     if (!reference || !demoSessionId) return { mode: 'upstream' };
-    return isLoopback(req) && !isForwarded(req)
+    return mayHaveDemoCredentials(req)
       ? { mode: 'reference', demo: { sessionId: demoSessionId, token: options.reference.token } }
       : { mode: 'reference' };
   };
-  const server = createServer(createGateway({ staticRoot: options.staticRoot, api, clientConfig }));
-  // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`).
-  server.on('upgrade', (req, socket, head: Buffer) => {
-    const url = req.url ?? '';
-    if (reference && url.startsWith('/api/'))
-      reference.handleUpgrade(req, socket, head, url.slice(4));
-    else socket.destroy();
-  });
+  const hosts = createHostPolicy(options.allowedHosts);
+  const listener = createGateway({ staticRoot: options.staticRoot, api, clientConfig, hosts });
+  const server = createServer(listener);
   server.keepAliveTimeout = 5_000;
+  // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`).
+  const closeUpgraded = serveUpgrades(server, {
+    listener,
+    hosts,
+    ...(reference ? { webSocket: reference.handleUpgrade } : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -95,10 +104,13 @@ export async function startConsoleServer(
     demoSessionId,
     async close() {
       await reference?.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        closeUpgraded(),
+      ]);
     },
   };
 }

@@ -6,6 +6,12 @@ import { SESSION_ID } from './reference/reference-server.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * How long the gateway waits for an upstream's response headers. The API answers in well under a
+ * second, and a stream's headers come before its first event; a stream's body has no bound.
+ */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 20_000;
+
 /** Reads the environment variables documented in the README into server options. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ConsoleServerOptions {
   const port = Number(env.PORT || 7300);
@@ -23,12 +29,17 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ConsoleServerOptions {
   const maxBody = Number(env.GATEWAY_MAX_BODY || 16 * 1024 * 1024);
   if (!Number.isInteger(maxBody) || maxBody < 1)
     throw new Error('GATEWAY_MAX_BODY must be a positive integer');
+  const timeout = Number(env.GATEWAY_UPSTREAM_TIMEOUT_MS || DEFAULT_UPSTREAM_TIMEOUT_MS);
+  if (!Number.isInteger(timeout) || timeout < 1)
+    throw new Error('GATEWAY_UPSTREAM_TIMEOUT_MS must be a positive integer (milliseconds)');
   return {
     host: env.HOST || '127.0.0.1',
     port,
     staticRoot: path.join(projectRoot, 'dist'),
     upstreamBaseUrl: upstream,
     gatewayMaxBodyBytes: maxBody,
+    gatewayUpstreamTimeoutMs: timeout,
+    allowedHosts: env.ALLOWED_HOSTS ?? '',
     reference: referenceConfigFromEnv(env),
     demoSessionId,
   };

@@ -5,6 +5,7 @@ import { HttpError } from '../shared/http.ts';
 import { createGateway, isLoopback, SECURITY_HEADERS } from './gateway.ts';
 import {
   closeServer,
+  expectApiSecurityHeaders,
   expectSecurityHeaders,
   listen,
   makeDist,
@@ -44,9 +45,17 @@ describe('gateway: security headers', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toBe(EXPECTED_CSP);
   });
 
-  it('sends them on pages, API answers, config and errors alike', async () => {
-    for (const target of ['/', '/api/browsers', '/console-config.json', '/assets/nope.js']) {
+  it('sends them on pages, config and errors alike', async () => {
+    for (const target of ['/', '/console-config.json', '/assets/nope.js', '/nope']) {
       expectSecurityHeaders(await send(harness.gatewayPort, target));
+    }
+  });
+
+  it('sends the API its own: nothing there runs, renders as the dashboard, embeds or is stored', async () => {
+    for (const target of ['/api', '/api/browsers', '/api/browsers/x/evil.js']) {
+      const reply = await send(harness.gatewayPort, target);
+      expectApiSecurityHeaders(reply);
+      expect(reply.headers['content-security-policy']).not.toContain('self');
     }
   });
 });
@@ -139,7 +148,7 @@ describe('gateway: failures', () => {
       expect(hidden.status).toBe(500);
       expect(JSON.parse(hidden.text)).toMatchObject({ code: 'internal_error' });
       expect(hidden.text).not.toContain('hunter2');
-      expectSecurityHeaders(hidden);
+      expectApiSecurityHeaders(hidden);
       expect((await send(gateway.port, '/')).status).toBe(200);
       expect(logged).toHaveBeenCalledTimes(1);
     } finally {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv4 } from 'node:net';
 import { HttpError, sendError, sendJson } from '../shared/http.ts';
+import { createHostPolicy, hostName, type HostPolicy } from './host-policy.ts';
 import { createStaticHandler } from './static-files.ts';
 import type { ApiHandler } from './types.ts';
 
@@ -27,6 +28,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'Cross-Origin-Opener-Policy': 'same-origin',
 });
 
+/**
+ * Headers on every `/api` response instead: whatever the upstream (or anything on its path) sends
+ * there, a browser neither runs it nor renders it as a page of this origin (no script, no
+ * subresources, a unique sandboxed origin), never embeds it in another origin's page, and never
+ * stores it (responses are read with the user's token).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+});
+
 export interface GatewayOptions {
   /** The built dashboard (`dist/`). */
   staticRoot: string;
@@ -34,6 +50,8 @@ export interface GatewayOptions {
   api: ApiHandler;
   /** The body of `GET /console-config.json`; `{}` when absent. */
   clientConfig?: (req: IncomingMessage) => unknown;
+  /** Which `Host` names are answered; by default loopback names and IP literals only. */
+  hosts?: HostPolicy;
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -41,6 +59,7 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 /** The request listener for node:http's createServer: dashboard files, config, and `/api`. */
 export function createGateway(options: GatewayOptions): RequestListener {
   const serveStatic = createStaticHandler({ root: options.staticRoot });
+  const hosts = options.hosts ?? createHostPolicy();
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '';
@@ -65,13 +84,30 @@ export function createGateway(options: GatewayOptions): RequestListener {
   }
 
   return (req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const api = toApiPath(req.url ?? '') !== undefined;
+    for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : SECURITY_HEADERS)) {
+      res.setHeader(name, value);
+    }
+    if (!hosts.allows(req.headers.host)) {
+      answerError(res, misdirected(req.headers.host ?? ''));
+      return;
+    }
     route(req, res).catch((error: unknown) => answerError(res, error));
   };
 }
 
+/** A `Host` this server does not serve: most likely a DNS-rebinding page, or a missing ALLOWED_HOSTS. */
+function misdirected(hostHeader: string): HttpError {
+  const name = (hostName(hostHeader) ?? hostHeader).slice(0, 256);
+  return new HttpError(
+    421,
+    'misdirected_request',
+    `this server does not answer for host ${JSON.stringify(name)}; add it to ALLOWED_HOSTS to serve it under that name`,
+  );
+}
+
 /** `/api` → `/`, `/api?x` → `/?x`, `/api/a?b` → `/a?b`; anything else is not an API path. */
-function toApiPath(url: string): string | undefined {
+export function toApiPath(url: string): string | undefined {
   if (url === '/api' || url.startsWith('/api?')) return `/${url.slice(4)}`;
   if (url.startsWith('/api/')) return url.slice(4);
   return undefined;

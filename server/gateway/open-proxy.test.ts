@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startConsoleServer, type RunningConsoleServer } from '../console-server.ts';
 import { defaultReferenceConfig } from '../reference/config.ts';
+import { createHostPolicy } from './host-policy.ts';
 import { send, sendRaw, startHarness, statusOf, type Harness } from './test-helpers.ts';
 
 /**
  * The gateway is not an open proxy: only `/api/*` reaches the one configured upstream; requests
- * naming another host, CONNECT tunnels and WebSocket upgrades go nowhere; hop-by-hop headers,
+ * naming a host it does not serve, CONNECT tunnels and WebSocket upgrades go nowhere; hop-by-hop headers,
  * including any header a Connection header names, are stripped in both directions; bodies are
  * bounded.
  */
@@ -68,7 +69,7 @@ describe('gateway: only /api reaches the configured upstream', () => {
     ]) {
       const raw = await sendRaw(
         h.gatewayPort,
-        `GET ${target} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
       );
       // refused by the gateway (an Error body) or already by Node's parser
       expect(statusOf(raw), target).toBe(400);
@@ -76,11 +77,16 @@ describe('gateway: only /api reaches the configured upstream', () => {
     expect(h.upstreamRequests).toHaveLength(0);
   });
 
-  it('sends requests naming another Host to the configured upstream only, with its own Host', async () => {
-    const h = await start({ basePath: '/v1' });
+  it('sends requests to the configured upstream only, with its own Host, whatever they name', async () => {
+    const h = await start({ basePath: '/v1', hosts: createHostPolicy('console.example.com') });
+    const evil = await sendRaw(
+      h.gatewayPort,
+      'GET /api/browsers HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    );
+    expect(statusOf(evil)).toBe(421);
     const raw = await sendRaw(
       h.gatewayPort,
-      'GET /api/browsers HTTP/1.1\r\nHost: evil.example\r\nX-Forwarded-Host: evil.example\r\n' +
+      'GET /api/browsers HTTP/1.1\r\nHost: console.example.com\r\nX-Forwarded-Host: evil.example\r\n' +
         'Forwarded: host=evil.example\r\nConnection: close\r\n\r\n',
     );
     expect(statusOf(raw)).toBe(200);
@@ -142,15 +148,17 @@ describe('gateway: tunnels and upgrades go nowhere', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it('refuses WebSocket upgrades under /api when forwarding to an upstream', async () => {
+  it('tunnels no WebSocket under /api when forwarding to an upstream: the request is an ordinary GET', async () => {
     const { port, seen } = await startUpstreamMode();
     const raw = await exchange(
       port,
       'GET /api/browsers/x/cdp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n' +
         'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
     );
-    expect(raw).not.toMatch(/^HTTP\/1\.1 101/);
-    expect(seen).toHaveLength(0);
+    expect(raw).toMatch(/^HTTP\/1\.1 200/);
+    expect(seen.map((req) => [req.method, req.url, req.headers.upgrade])).toEqual([
+      ['GET', '/browsers/x/cdp', undefined],
+    ]);
   });
 });
 

@@ -9,11 +9,13 @@ export const FORWARDED_REQUEST_HEADERS: readonly string[] = [
   'content-length',
 ];
 
-/** The only upstream response headers the gateway passes back to the browser. */
+/**
+ * The only upstream response headers the gateway passes back to the browser. Cache-Control is the
+ * gateway's own (`no-store` on every API response); Content-Encoding is undone on the way.
+ */
 export const FORWARDED_RESPONSE_HEADERS: readonly string[] = [
   'content-type',
   'content-length',
-  'cache-control',
   'x-sse-content-type',
   'retry-after',
   'x-next-offset',

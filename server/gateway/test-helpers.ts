@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createGateway, SECURITY_HEADERS } from './gateway.ts';
+import { API_SECURITY_HEADERS, createGateway, SECURITY_HEADERS } from './gateway.ts';
 import type { GatewayOptions } from './gateway.ts';
 import { createUpstreamProxy } from './upstream-proxy.ts';
 
@@ -104,6 +104,12 @@ export function expectSecurityHeaders(reply: Reply): void {
   }
 }
 
+export function expectApiSecurityHeaders(reply: Reply): void {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+    expect(reply.headers[name.toLowerCase()], name).toBe(value);
+  }
+}
+
 export function statusOf(rawResponse: string): number {
   return Number(/^HTTP\/1\.1 (\d{3})/.exec(rawResponse)?.[1] ?? 0);
 }
@@ -165,6 +171,7 @@ export async function startHarness(
       staticRoot: options.staticRoot ?? path.join(tmpdir(), 'session-console-no-dist'),
       api,
       ...(options.clientConfig ? { clientConfig: options.clientConfig } : {}),
+      ...(options.hosts ? { hosts: options.hosts } : {}),
     }),
   );
   return {

@@ -1,9 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Readable, Transform } from 'node:stream';
 import { HttpError, sendError } from '../shared/http.ts';
 import { isStreamingResponse, pickRequestHeaders, pickResponseHeaders } from './proxy-headers.ts';
 import type { ApiHandler } from './types.ts';
+import { decodersFor, inertHeaders, planBody } from './upstream-body.ts';
 import { parseUpstreamBase, resolveUpstreamTarget } from './upstream-target.ts';
 
 export interface UpstreamProxyOptions {
@@ -36,8 +38,11 @@ export function createUpstreamProxy(options: UpstreamProxyOptions): ApiHandler {
       sendError(res, tooLarge(options.maxBodyBytes));
       return;
     }
-    const upstream = send(target, { method: req.method, headers: pickRequestHeaders(req.headers) });
-    relay(req, res, upstream, options);
+    // Bodies are asked for unencoded (an encoded event stream cannot be passed on frame by frame
+    // unread); one that comes encoded anyway is decoded on the way.
+    const headers = { ...pickRequestHeaders(req.headers), 'accept-encoding': 'identity' };
+    const upstream = send(target, { method: req.method, headers });
+    relay(req, res, upstream, { ...options, host: base.host });
   };
 }
 
@@ -45,7 +50,7 @@ function relay(
   req: IncomingMessage,
   res: ServerResponse,
   upstream: ClientRequest,
-  options: UpstreamProxyOptions,
+  options: UpstreamProxyOptions & { host: string },
 ): void {
   let settled = false; // the downstream exchange is over or given up: ignore upstream errors
   let timedOut = false;
@@ -77,7 +82,10 @@ function relay(
       res.destroy();
       return;
     }
-    sendError(res, timedOut ? timeoutError(options.timeoutMs ?? 0) : unreachable(error));
+    sendError(
+      res,
+      timedOut ? timeoutError(options.host, options.timeoutMs ?? 0) : unreachable(error),
+    );
   });
 
   upstream.on('response', (upstreamRes) => {
@@ -86,16 +94,33 @@ function relay(
       upstreamRes.destroy();
       return;
     }
+    const status = upstreamRes.statusCode ?? 502;
+    const plan = planBody(status, upstreamRes.headers);
+    let decoders: Transform[];
+    try {
+      if (plan.kind === 'refuse') throw plan.error;
+      decoders = decodersFor(upstreamRes.headers['content-encoding']);
+    } catch (error) {
+      settled = true;
+      upstreamRes.destroy();
+      if (error instanceof HttpError) sendError(res, error);
+      else throw error;
+      return;
+    }
     const headers = pickResponseHeaders(upstreamRes.headers);
+    if (plan.kind === 'inert') Object.assign(headers, inertHeaders(plan.upstreamType));
+    // the length was the encoded one
+    if (decoders.length > 0) delete headers['content-length'];
     if (isStreamingResponse(upstreamRes.headers)) headers['x-accel-buffering'] = 'no';
-    res.writeHead(upstreamRes.statusCode ?? 502, headers);
+    res.writeHead(status, headers);
     res.flushHeaders();
     res.socket?.setNoDelay(true);
-    upstreamRes.on('data', (chunk: Buffer) => {
-      if (!res.write(chunk)) upstreamRes.pause();
+    const body = decoders.length > 0 ? decode(upstreamRes, decoders) : upstreamRes;
+    body.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) body.pause();
     });
-    res.on('drain', () => upstreamRes.resume());
-    upstreamRes.on('end', () => {
+    res.on('drain', () => body.resume());
+    body.on('end', () => {
       settled = true;
       if (upstreamRes.complete) res.end();
       else res.destroy();
@@ -105,6 +130,8 @@ function relay(
       if (!upstreamRes.complete) res.destroy();
     });
     upstreamRes.on('error', () => res.destroy());
+    // an undecodable body ends the response short: the page sees a broken body, not a wrong one
+    body.on('error', () => res.destroy());
   });
 
   forwardBody(req, res, upstream, options.maxBodyBytes, abandonUpstream);
@@ -143,8 +170,23 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, 'payload_too_large', `request body exceeds ${limit} bytes`);
 }
 
-function timeoutError(timeoutMs: number): HttpError {
-  return new HttpError(504, 'gateway_timeout', `upstream sent no response within ${timeoutMs} ms`);
+function timeoutError(host: string, timeoutMs: number): HttpError {
+  const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
+  return new HttpError(
+    504,
+    'gateway_timeout',
+    `the upstream ${host} sent no response within ${seconds} (GATEWAY_UPSTREAM_TIMEOUT_MS)`,
+  );
+}
+
+/** The body through its decoders, as one readable; the upstream's pauses follow the last one's. */
+function decode(source: IncomingMessage, decoders: Transform[]): Readable {
+  let stream: Readable = source;
+  for (const decoder of decoders) {
+    stream.on('error', (error) => decoder.destroy(error));
+    stream = stream.pipe(decoder);
+  }
+  return stream;
 }
 
 /** Names the failure by its error code only: messages could echo addresses or request details. */

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 export function startSse(res: ServerResponse, extraHeaders: Record<string, string> = {}): void {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream',
-    'Cache-Control': 'no-cache',
+    'Cache-Control': 'no-store',
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
     ...extraHeaders,

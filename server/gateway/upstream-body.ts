@@ -1,0 +1,151 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  createInflateRaw,
+} from 'node:zlib';
+import { HttpError } from '../shared/http.ts';
+
+/**
+ * What reaches the browser of an upstream response body. The API speaks JSON, Server-Sent Events
+ * and plain text; anything else (HTML, script, a media type an intermediary made up) is never
+ * handed to the page as what it claims to be.
+ */
+export type BodyPlan =
+  /** Passed on as received (its Content-Type included). */
+  | { kind: 'pass' }
+  /**
+   * An error status with another type (a proxy's HTML error page), or a body with no type:
+   * passed on as plain text offered as a download, so its words still reach the user and
+   * nothing renders or runs.
+   */
+  | { kind: 'inert'; upstreamType: string }
+  /** A success with another type: not passed on; the page gets this Error body (502). */
+  | { kind: 'refuse'; error: HttpError };
+
+/** zlib decoders hand on what they have at every chunk (a sync flush), not when their buffer fills. */
+const SYNC = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+
+const API_MEDIA_TYPES = new Set(['application/json', 'text/event-stream', 'text/plain']);
+
+/** The media type of a Content-Type value, lower-cased, without parameters; `''` when absent. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+function isApiMediaType(type: string): boolean {
+  return API_MEDIA_TYPES.has(type) || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** Shown in messages: printable ASCII only, bounded. */
+function printable(text: string): string {
+  const cleaned = text.replace(/[^\x20-\x7e]/g, '?');
+  return cleaned.length > 100 ? `${cleaned.slice(0, 100)}…` : cleaned;
+}
+
+function hasNoBody(status: number, headers: IncomingHttpHeaders): boolean {
+  return status === 204 || status === 304 || headers['content-length'] === '0';
+}
+
+export function planBody(status: number, headers: IncomingHttpHeaders): BodyPlan {
+  const type = mediaType(headers['content-type']);
+  if (isApiMediaType(type)) return { kind: 'pass' };
+  // untyped: nothing to pass, or bytes a browser would sniff (readers of the API take them as text)
+  if (type === '') return hasNoBody(status, headers) ? { kind: 'pass' } : inert('none');
+  if (status >= 400) return inert(printable(type));
+  return {
+    kind: 'refuse',
+    error: new HttpError(
+      502,
+      'bad_gateway',
+      `the upstream answered ${status} with Content-Type ${printable(type)}, which is not an API response; it was not passed on`,
+    ),
+  };
+}
+
+function inert(upstreamType: string): BodyPlan {
+  return { kind: 'inert', upstreamType };
+}
+
+/** Headers that replace the upstream's type for an inert body. */
+export function inertHeaders(upstreamType: string): Record<string, string> {
+  return {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-disposition': 'attachment; filename="upstream-response.txt"',
+    'x-upstream-content-type': upstreamType,
+  };
+}
+
+/**
+ * The decoders for a Content-Encoding, in the order to apply them (the last encoding applied
+ * upstream is undone first); `[]` for none or identity. Each one hands on what it has decoded at
+ * every chunk it is given (a sync flush), so an event stream passes frame by frame, unbuffered.
+ * Throws an HttpError (502) for an encoding it cannot decode.
+ */
+export function decodersFor(contentEncoding: string | undefined): Transform[] {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  return codings.reverse().map((coding) => {
+    switch (coding) {
+      case 'gzip':
+      case 'x-gzip':
+        return createGunzip(SYNC);
+      case 'deflate':
+        return new DeflateDecoder();
+      case 'br':
+        return createBrotliDecompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          finishFlush: constants.BROTLI_OPERATION_FLUSH,
+        });
+      default:
+        throw new HttpError(
+          502,
+          'bad_gateway',
+          `the upstream answered with Content-Encoding ${printable(coding)}, which the gateway cannot decode`,
+        );
+    }
+  });
+}
+
+/**
+ * `deflate` is meant to be zlib-wrapped (RFC 9110, 8.4.1.2), but some servers send raw deflate;
+ * the first two bytes tell which, and the decoder they call for gets every byte.
+ */
+class DeflateDecoder extends Transform {
+  private inner: Transform | undefined;
+  private pending = Buffer.alloc(0);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let input = chunk;
+    if (this.inner === undefined) {
+      this.pending = Buffer.concat([this.pending, chunk]);
+      if (this.pending.length < 2) {
+        done();
+        return;
+      }
+      const first = this.pending[0] ?? 0;
+      const second = this.pending[1] ?? 0;
+      const zlibHeader = (first & 0x0f) === 8 && ((first << 8) | second) % 31 === 0;
+      const inner = zlibHeader ? createInflate(SYNC) : createInflateRaw(SYNC);
+      inner.on('data', (decoded: Buffer) => this.push(decoded));
+      inner.on('error', (error) => this.destroy(error));
+      this.inner = inner;
+      input = this.pending;
+    }
+    this.inner.write(input, () => done());
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.inner === undefined) {
+      done();
+      return;
+    }
+    this.inner.once('end', () => done());
+    this.inner.end();
+  }
+}
