@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   } else {
     console.log(`  API            ${running.url}/api  -> ${options.upstreamBaseUrl}`);
   }
+  const names = options.allowedHosts?.trim() ? `, ${options.allowedHosts.trim()}` : '';
+  console.log(`  answers        localhost and IP addresses${names} (ALLOWED_HOSTS)`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
