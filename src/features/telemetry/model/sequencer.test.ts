@@ -1,24 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { TelemetryEvent } from '../../../types/api';
-import { describeGap, Sequencer, type HeldEvent, type StartMode } from './sequencer';
+import { describeGap, eventIdentity, Sequencer, type StartMode } from './sequencer';
 
-function event(ts: number, type = 'console_log'): TelemetryEvent {
-  return { ts, type, category: 'console', source: { kind: 'cdp' }, data: {} };
+function event(
+  ts: number,
+  type = 'console_log',
+  data: TelemetryEvent['data'] = {},
+): TelemetryEvent {
+  return { ts, type, category: 'console', source: { kind: 'cdp' }, data };
 }
 
 /** A sequencer with a store of what it accepted, as the timeline buffer keeps it. */
 function setup(mode: StartMode = 'all') {
-  const held = new Map<string, HeldEvent>();
-  const sequencer: Sequencer = new Sequencer(mode, (seq): HeldEvent | undefined =>
-    held.get(`${sequencer.epoch}:${seq}`),
-  );
-  const feed = (seq: number, ts = seq * 1000, type = 'console_log') => {
-    const outcome = sequencer.frame(seq, event(ts, type), 1);
-    if (outcome.event) held.set(`${outcome.event.epoch}:${seq}`, { ts, type });
+  const held = new Map<string, TelemetryEvent>();
+  const identified: number[] = [];
+  const sequencer: Sequencer<TelemetryEvent> = new Sequencer(mode, {
+    held: (seq) => {
+      const known = held.get(`${sequencer.epoch}:${seq}`);
+      return known && eventIdentity(known);
+    },
+    of: (arriving) => {
+      identified.push(arriving.ts);
+      return eventIdentity(arriving);
+    },
+  });
+  const feedEvent = (seq: number, arriving: TelemetryEvent) => {
+    const outcome = sequencer.frame(seq, arriving, 1);
+    if (outcome.event) held.set(`${outcome.event.epoch}:${seq}`, arriving);
     return outcome;
   };
-  return { sequencer, feed };
+  const feed = (seq: number, ts = seq * 1000, type = 'console_log') =>
+    feedEvent(seq, event(ts, type));
+  /** Forgets what was held under a seq, as the buffer does when it evicts the event. */
+  const evict = (seq: number) => held.delete(`${sequencer.epoch}:${seq}`);
+  return { sequencer, feed, feedEvent, evict, identified };
 }
+
+const kinds = (outcome: { before: { kind: string }[] }) => outcome.before.map((item) => item.kind);
 
 describe('Sequencer', () => {
   it('asks for a replay first, then resumes after the last seq', () => {
@@ -27,7 +45,8 @@ describe('Sequencer', () => {
     feed(1);
     feed(2);
     expect(sequencer.resumePoint()).toEqual({ lastEventId: 2, replayAll: false });
-    expect(new Sequencer('now', () => undefined).resumePoint()).toEqual({
+    const nothing = { held: () => undefined, of: () => '' };
+    expect(new Sequencer('now', nothing).resumePoint()).toEqual({
       lastEventId: null,
       replayAll: false,
     });
@@ -82,14 +101,93 @@ describe('Sequencer', () => {
     expect(sequencer.resumePoint()).toEqual({ lastEventId: 1, replayAll: false });
   });
 
-  it('shows the new process events it missed when seq went back past 1', () => {
+  it('invents no gap when seq goes back past 1 mid-stream', () => {
     const { feed } = setup();
     feed(10);
     const outcome = feed(4, 99_000);
-    expect(outcome.before).toMatchObject([
-      { kind: 'marker', marker: 'restarted' },
-      { kind: 'gap', from: 1, to: 3, epoch: 1 },
+    expect(outcome.before).toMatchObject([{ kind: 'marker', marker: 'restarted', epoch: 1 }]);
+    expect(outcome.event).toEqual({ seq: 4, epoch: 1 });
+  });
+
+  it('invents no gap when seq goes back by one mid-stream', () => {
+    const { sequencer, feed } = setup();
+    sequencer.connected(1);
+    for (let seq = 1; seq <= 10; seq += 1) feed(seq);
+    const outcome = feed(9, 99_000);
+    expect(kinds(outcome)).toEqual(['marker']);
+    expect(outcome.event).toEqual({ seq: 9, epoch: 1 });
+    expect(feed(10, 99_500).before).toEqual([]);
+  });
+
+  it('keeps a restart whose first event has the newest ts seen, after a restart marker', () => {
+    const { sequencer, feed } = setup();
+    feed(1);
+    feed(4); // seqs 2-3 are in a gap: nothing is held under them
+    const outcome = feed(2, 4000);
+    expect(outcome.before).toMatchObject([{ kind: 'marker', marker: 'restarted', epoch: 1 }]);
+    expect(outcome.event).toEqual({ seq: 2, epoch: 1 });
+    expect(sequencer.duplicates).toBe(0);
+  });
+
+  it('keeps a restart whose first event is the same seq, type and ts with other content', () => {
+    const { sequencer, feedEvent } = setup();
+    feedEvent(1, event(1000, 'console_log', { text: 'a' }));
+    feedEvent(2, event(2000, 'console_log', { text: 'b' }));
+    const outcome = feedEvent(2, event(2000, 'console_log', { text: 'other' }));
+    expect(kinds(outcome)).toEqual(['marker']);
+    expect(outcome.event).toEqual({ seq: 2, epoch: 1 });
+    expect(sequencer.duplicates).toBe(0);
+  });
+
+  it('drops a replayed frame identical to the one held as a duplicate', () => {
+    const { sequencer, feedEvent } = setup();
+    feedEvent(1, event(1000, 'console_log', { text: 'a' }));
+    feedEvent(2, event(2000, 'console_log', { text: 'b' }));
+    const outcome = feedEvent(1, event(1000, 'console_log', { text: 'a' }));
+    expect(outcome).toEqual({ before: [], event: null });
+    expect(sequencer.duplicates).toBe(1);
+    expect(sequencer.epoch).toBe(0);
+    expect(sequencer.resumePoint()).toEqual({ lastEventId: 2, replayAll: false });
+  });
+
+  it('starts a new epoch when the seq that came again is not held', () => {
+    const { sequencer, feed, evict } = setup();
+    feed(1);
+    feed(5); // seqs 2-4 are in a gap
+    evict(1);
+    // older than anything seen, yet nothing held says it is the same event
+    expect(kinds(feed(3, 10))).toEqual(['marker']);
+    expect(kinds(feed(1, 20))).toEqual(['marker']);
+    expect(sequencer.epoch).toBe(2);
+    expect(sequencer.duplicates).toBe(0);
+  });
+
+  it('reads identities only when a seq comes again', () => {
+    const { feed, identified } = setup();
+    for (let seq = 1; seq <= 100; seq += 1) feed(seq);
+    feed(150);
+    expect(identified).toEqual([]);
+    feed(150);
+    expect(identified).toEqual([150_000]);
+  });
+
+  it('gives the first connection in mode all its replay-start gap', () => {
+    const { sequencer, feed } = setup('all');
+    sequencer.connected(1);
+    expect(feed(5).before).toMatchObject([
+      { kind: 'gap', from: 1, to: 4, cause: 'replay-start', epoch: 0 },
     ]);
+    expect(feed(6).before).toEqual([]);
+  });
+
+  it('tells identical screenshots apart from others although the image left data', () => {
+    const screenshot = (png: string, extra = {}) =>
+      event(1000, 'monitor_screenshot', { png, width: 10, ...extra });
+    const held = screenshot('iVBORw0KGgo=');
+    const { png: _png, ...rest } = held.data ?? {};
+    const kept = { ...held, data: rest }; // as makeEventItem keeps it
+    expect(eventIdentity(screenshot('iVBORw0KGgo='))).toBe(eventIdentity(kept));
+    expect(eventIdentity(screenshot('iVBORw0KGgo=', { width: 11 }))).not.toBe(eventIdentity(kept));
   });
 
   it('detects a restart from a probe and replays the new process from its start', () => {
@@ -99,11 +197,24 @@ describe('Sequencer', () => {
     feed(3);
     expect(sequencer.probeShowsRestart(1, event(1000))).toBe(false);
     expect(sequencer.probeShowsRestart(1, event(50_000))).toBe(true);
+    // same seq, type and ts, other content
+    expect(sequencer.probeShowsRestart(1, event(1000, 'console_log', { text: 'x' }))).toBe(true);
     expect(sequencer.probeShowsRestart(7, event(50_000))).toBe(false);
     expect(sequencer.restarted(1, 1)).toMatchObject({ marker: 'restarted', epoch: 1 });
     expect(sequencer.resumePoint()).toEqual({ lastEventId: null, replayAll: true });
     sequencer.connected(2);
     expect(feed(3, 60_000).before).toMatchObject([{ from: 1, to: 2, cause: 'replay-start' }]);
+  });
+
+  it('tells a restart from a probe of an event it does not hold only by a newer ts', () => {
+    const { sequencer, feed } = setup('now');
+    sequencer.connected(1);
+    feed(500, 500_000);
+    feed(501, 501_000);
+    // the server's oldest retained event, from before this timeline started
+    expect(sequencer.probeShowsRestart(1, event(1000))).toBe(false);
+    // newer than everything seen: the same process cannot have sent it under seq 1
+    expect(sequencer.probeShowsRestart(1, event(600_000))).toBe(true);
   });
 
   it('describes gaps with their size, range and cause', () => {

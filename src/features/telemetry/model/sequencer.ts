@@ -1,9 +1,30 @@
+import type { TelemetryEvent } from '../../../types/api';
 import type { GapCause, GapItem, MarkerItem } from './types';
 
-/** What the sequencer looks at of an event: to tell a duplicate from a restart, and place gaps. */
-export interface HeldEvent {
-  ts: number;
-  type: string;
+/**
+ * How the sequencer tells a replayed event from a new process's event under the same seq. Both
+ * are read only when a seq is at or below the last one seen (a duplicate or a restart, rare), never
+ * for a frame that goes forward, so the normal path parses and stringifies nothing.
+ */
+export interface Identities<E> {
+  /** eventIdentity of the event held under this seq in the current epoch; undefined if none. */
+  held(seq: number): string | undefined;
+  /** eventIdentity of an arriving event. */
+  of(event: E): string;
+}
+
+/**
+ * An event's identity: the whole decoded event as JSON. Every event here went through
+ * decodeEnvelope (stream, replay, probe, file), so one event gives one text whatever spacing its
+ * frame had. A screenshot's image is left out: the timeline keeps it as an object URL, not in
+ * `data` (makeEventItem), so a held screenshot no longer has it.
+ */
+export function eventIdentity(event: TelemetryEvent): string {
+  const { data } = event;
+  if (event.type !== 'monitor_screenshot' || !data || typeof data.png !== 'string')
+    return JSON.stringify(event);
+  // JSON leaves out undefined values: the other keys keep their order
+  return JSON.stringify({ ...event, data: { ...data, png: undefined } });
 }
 
 type NewGap = Omit<GapItem, 'index'>;
@@ -28,12 +49,19 @@ export type StartMode = 'all' | 'now';
 /**
  * The stream semantics of the telemetry timeline, free of I/O: resume points, duplicate drops,
  * gaps with their cause, reconnect separators and event-process restarts (seq going back).
+ *
+ * A frame whose seq is at or below the last one seen is a duplicate only if it is identical to the
+ * event held under that seq; otherwise (a different event, or none held) the event process
+ * restarted and the frame opens a new epoch, whatever its ts. Seqs missing before the first event
+ * of an epoch are a gap only when the connection asked for the oldest retained events: a restart
+ * seen mid-stream shows nothing about what the new process sent before.
  */
-export class Sequencer {
+export class Sequencer<E extends { ts: number }> {
   epoch = 0;
   lastSeq: number | null = null;
-  lastTs = Number.NEGATIVE_INFINITY;
   duplicates = 0;
+  /** The newest ts of this epoch, for a probed event that is not held. */
+  private lastTs = Number.NEGATIVE_INFINITY;
   private connections = 0;
   private freshConnection = false;
   /** After a restart the new process's events are asked for from its oldest retained one. */
@@ -41,12 +69,12 @@ export class Sequencer {
 
   constructor(
     readonly mode: StartMode,
-    private readonly held: (seq: number) => HeldEvent | undefined,
+    private readonly identities: Identities<E>,
   ) {}
 
   resumePoint(): ResumePoint {
     if (this.lastSeq !== null) return { lastEventId: this.lastSeq, replayAll: false };
-    return { lastEventId: null, replayAll: this.mode === 'all' || this.replayNextEpoch };
+    return { lastEventId: null, replayAll: this.replaysFromOldest() };
   }
 
   /** A connection went live; from the second one on, a separator says where it resumed. */
@@ -66,24 +94,24 @@ export class Sequencer {
   }
 
   /** Places one received event. */
-  frame(seq: number, event: HeldEvent, nowUs: number): FrameOutcome {
+  frame(seq: number, event: E, nowUs: number): FrameOutcome {
     const before: (NewGap | NewMarker)[] = [];
-    if (this.lastSeq !== null && seq <= this.lastSeq) {
-      if (this.isDuplicate(seq, event)) {
+    const last = this.lastSeq;
+    if (last === null) {
+      // the server's replay started past seq 1: the older events had left its buffer
+      if (seq > 1 && this.replaysFromOldest())
+        before.push(this.gap(1, seq - 1, 'replay-start', event, nowUs));
+    } else if (seq <= last) {
+      const held = this.identities.held(seq);
+      if (held !== undefined && held === this.identities.of(event)) {
         this.duplicates += 1;
         return { before, event: null };
       }
-      before.push(this.startEpoch(this.lastSeq, seq, nowUs));
-    }
-    const cause: GapCause = this.freshConnection ? 'reconnect' : 'mid-stream';
-    if (this.lastSeq === null) {
-      const replayed = this.mode === 'all' || this.epoch > 0;
-      if (seq > 1 && replayed) {
-        // seq went back within this connection: the new process's first events never came
-        before.push(this.gap(1, seq - 1, before.length > 0 ? cause : 'replay-start', event, nowUs));
-      }
-    } else if (seq > this.lastSeq + 1) {
-      before.push(this.gap(this.lastSeq + 1, seq - 1, cause, event, nowUs));
+      // no gap: nothing shows which of the new process's earlier events this stream missed
+      before.push(this.startEpoch(last, seq, nowUs));
+    } else if (seq > last + 1) {
+      const cause: GapCause = this.freshConnection ? 'reconnect' : 'mid-stream';
+      before.push(this.gap(last + 1, seq - 1, cause, event, nowUs));
     }
     this.freshConnection = false;
     this.replayNextEpoch = false;
@@ -94,11 +122,17 @@ export class Sequencer {
 
   /**
    * A probe of the oldest retained event (after a reconnect) says whether the event process
-   * restarted: its seq is not above ours, yet it is not the event we hold under that seq.
+   * restarted: its seq is not above ours, yet it is not the event we hold under that seq. Unlike a
+   * frame (a stream sends an old seq again only after a restart), the probe asks for an old event
+   * and often gets one this timeline never held (it started from now, evicted it, or missed it in
+   * a gap). The same process's event under a seq not above ours cannot be newer than the newest
+   * one seen, so then only a newer one shows a restart.
    */
-  probeShowsRestart(seq: number, event: HeldEvent): boolean {
+  probeShowsRestart(seq: number, event: TelemetryEvent): boolean {
     if (this.lastSeq === null || seq > this.lastSeq) return false;
-    return !this.isDuplicate(seq, event);
+    const held = this.identities.held(seq);
+    if (held !== undefined) return held !== eventIdentity(event);
+    return event.ts > this.lastTs;
   }
 
   /** The event process restarted (seen by a probe): a separator, then a new epoch from its start. */
@@ -108,11 +142,12 @@ export class Sequencer {
     return marker;
   }
 
-  private isDuplicate(seq: number, event: HeldEvent): boolean {
-    const known = this.held(seq);
-    if (known) return known.type === event.type && known.ts === event.ts;
-    // not held (evicted here, or inside a gap): an event newer than everything seen is a restart
-    return seq === this.lastSeq || !(event.ts > this.lastTs);
+  /**
+   * While no seq is seen in this epoch: whether the connection asked for the oldest retained
+   * events (mode 'all', or the replay asked for after a probe saw a restart).
+   */
+  private replaysFromOldest(): boolean {
+    return this.mode === 'all' || this.replayNextEpoch;
   }
 
   private startEpoch(from: number, to: number, nowUs: number): NewMarker {
@@ -128,7 +163,7 @@ export class Sequencer {
     };
   }
 
-  private gap(from: number, to: number, cause: GapCause, event: HeldEvent, nowUs: number): NewGap {
+  private gap(from: number, to: number, cause: GapCause, event: E, nowUs: number): NewGap {
     const tsUs = Number.isFinite(event.ts) ? event.ts : nowUs;
     return { kind: 'gap', from, to, cause, tsUs, epoch: this.epoch };
   }

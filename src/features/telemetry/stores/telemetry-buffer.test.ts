@@ -219,14 +219,19 @@ describe('TelemetryBuffer', () => {
   });
 
   describe('heldEvent', () => {
-    it('answers with the ts and type of an event of the newest epoch', () => {
+    it('answers with the event of the newest epoch held under a seq', () => {
       const target = buffer();
       target.append([log(1), eventAt(2, { type: 'page_load', ts: 42 })]);
-      expect(target.heldEvent(2)).toEqual({ ts: 42, type: 'page_load' });
+      expect(target.heldEvent(2)).toMatchObject({ seq: 2, tsUs: 42, type: 'page_load' });
       expect(target.heldEvent(3)).toBeUndefined();
 
       target.append([markerItem('restarted', 1), eventAt(1, { ts: 99 }, 1)]);
-      expect(target.heldEvent(1)).toEqual({ ts: 99, type: 'console_log' });
+      expect(target.heldEvent(1)).toMatchObject({
+        seq: 1,
+        tsUs: 99,
+        type: 'console_log',
+        epoch: 1,
+      });
       expect(target.heldEvent(2)).toBeUndefined(); // seq 2 of the previous epoch
     });
 

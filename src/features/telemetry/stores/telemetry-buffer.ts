@@ -5,7 +5,6 @@ import { ErrorGroups } from '../model/error-groups';
 import { readEvent, releaseImage } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
 import { OverviewColumns } from '../model/overview-columns';
-import type { HeldEvent } from '../model/sequencer';
 import type { EventItem, TimelineItem, TimelineSource } from '../model/types';
 
 type Distribute<T> = T extends TimelineItem ? Omit<T, 'index'> : never;
@@ -93,10 +92,11 @@ export class TelemetryBuffer implements TimelineSource {
     return this.bySeq.get(seq);
   }
 
-  heldEvent(seq: number): HeldEvent | undefined {
+  /** The retained event with this seq in the newest epoch (what a frame with that seq repeats). */
+  heldEvent(seq: number): EventItem | undefined {
     const index = this.bySeq.get(seq);
     const item = index === undefined ? undefined : this.ring.at(index);
-    return item?.kind === 'event' ? { ts: item.tsUs, type: item.type } : undefined;
+    return item?.kind === 'event' ? item : undefined;
   }
 
   private readonly onEvict = (item: TimelineItem): void => {
