@@ -19,7 +19,7 @@ export type BodyPlan =
   | { kind: 'pass' }
   /**
    * An error status with another type (a proxy's HTML error page), or a body with no type:
-   * passed on as plain text offered as a download, so its words still reach the user and
+   * passed on as plain text (never sniffed: nosniff), so its words still reach the user and
    * nothing renders or runs.
    */
   | { kind: 'inert'; upstreamType: string }
@@ -74,7 +74,6 @@ function inert(upstreamType: string): BodyPlan {
 export function inertHeaders(upstreamType: string): Record<string, string> {
   return {
     'content-type': 'text/plain; charset=utf-8',
-    'content-disposition': 'attachment; filename="upstream-response.txt"',
     'x-upstream-content-type': upstreamType,
   };
 }

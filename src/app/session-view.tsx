@@ -93,7 +93,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <div className="border-b border-border bg-panel px-3 py-1.5">
-        <SessionSummary info={session.data} />
+        <SessionSummary lookup={session.data} />
       </div>
       {(problem || !hasToken) && (
         <div className="max-h-[60vh] overflow-y-auto border-b border-border bg-surface p-3">

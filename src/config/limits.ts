@@ -9,6 +9,17 @@ export const LIMITS = {
   /** Screenshot images kept as object URLs; older ones are released (their events stay). */
   screenshotImages: 200,
   screenshotImageBytes: 200 * 1024 * 1024,
+  /**
+   * One-off requests (session lookup, clipboard write and read) give up when the whole answer,
+   * body included, has not come within this: the user sees a failure with a retry instead of a
+   * control that waits forever.
+   */
+  requestTimeoutMs: 10_000,
+  /**
+   * The log stream has no keepalive (a quiet file sends nothing), so it has no silence watchdog;
+   * an attempt whose response headers have not come within this is given up and replaced.
+   */
+  streamHeadersTimeoutMs: 15_000,
   /** Upstream keepalive interval of the telemetry stream, and the margin before it counts as stalled. */
   telemetryKeepaliveMs: 15_000,
   stallMarginMs: 10_000,

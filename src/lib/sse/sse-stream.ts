@@ -26,6 +26,11 @@ export interface StreamControlOptions {
    * log stream has no keepalive).
    */
   stallTimeoutMs?: number;
+  /**
+   * For a stream without a watchdog: how long to wait for the response headers before the attempt
+   * counts as stalled and is replaced. Once headers came, silence is fine.
+   */
+  headersTimeoutMs?: number;
   /** Jitter source, [0, 1); defaults to Math.random. */
   random?: () => number;
   /** Wall clock in ms; defaults to Date.now. */
@@ -119,6 +124,11 @@ export function openControlledStream(
     options.stallTimeoutMs === undefined
       ? undefined
       : createWatchdog(options.stallTimeoutMs, now, onStall);
+  // the watchdog bounds the wait for headers already; without one, this does
+  const headersWatchdog =
+    watchdog !== undefined || options.headersTimeoutMs === undefined
+      ? undefined
+      : createWatchdog(options.headersTimeoutMs, now, onStall);
 
   let status: StreamStatus = { kind: 'idle' };
   let closed = false;
@@ -141,6 +151,7 @@ export function openControlledStream(
     attempt?.abort();
     attempt = undefined;
     watchdog?.disarm();
+    headersWatchdog?.disarm();
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = undefined;
     gotMessage = false;
@@ -160,12 +171,14 @@ export function openControlledStream(
     }
     attempt = start({ url, headers }, sink);
     watchdog?.arm();
+    headersWatchdog?.arm();
     emit({ kind: 'connecting', attempt: schedule.failures });
   }
 
   const sink: AttemptSink = {
     onOpen(response): void {
       watchdog?.touch();
+      headersWatchdog?.disarm();
       schedule.connected();
       if (!emit({ kind: 'live', since: now() })) return;
       options.onOpen?.({ status: response.status, headers: response.headers });

@@ -103,6 +103,23 @@ describe('openSseStream: stall watchdog', () => {
     expect(harness.connections).toHaveLength(1);
   });
 
+  it('without one, headersTimeoutMs gives up on headers that never come, and only on them', async () => {
+    harness.replies.push({ kind: 'hang' });
+    open({ stallTimeoutMs: undefined, headersTimeoutMs: 15_000 });
+    await harness.untilConnections(1);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(harness.kinds()).toEqual(['connecting']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(harness.statuses.at(1)).toEqual({ kind: 'stalled', silentForMs: 15_000 });
+    expect(harness.connection(0).signal?.aborted).toBe(true);
+    // the next attempt (after the backoff) is answered: then silence is fine, however long
+    await vi.advanceTimersByTimeAsync(1000);
+    await harness.untilStatus('live');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(harness.kinds()).toEqual(['connecting', 'stalled', 'connecting', 'live']);
+  });
+
   it('leaves no timer behind after close', async () => {
     const s = open();
     await harness.untilStatus('live');

@@ -5,6 +5,7 @@ import {
   readJson,
   type ApiConnection,
 } from '../../../lib/http/request';
+import { isOperationNotOffered } from '../../../lib/http/not-offered';
 
 /** What a read returned. */
 export interface ClipboardReadResult {
@@ -24,32 +25,33 @@ export function decodeClipboardText(value: unknown): string | null {
 
 /** `POST /browsers/{id}/computer/clipboard/read`: the text on the session's clipboard. */
 export async function readClipboard(connection: ApiConnection, sessionId: string): Promise<string> {
-  const response = await apiRequest(
+  return apiRequest(
     connection,
     `/browsers/${encodeURIComponent(sessionId)}/computer/clipboard/read`,
-    { method: 'POST' },
+    {
+      init: { method: 'POST' },
+      read: async (response) => {
+        const text = await readJson(response, decodeClipboardText);
+        if (text !== null) return text;
+        throw new ApiRequestError({
+          status: response.status,
+          statusText: 'Unreadable response',
+          message: 'the clipboard read answer has no "text" string',
+          details: [],
+          bodyText: '',
+        });
+      },
+    },
   );
-  const text = await readJson(response, decodeClipboardText);
-  if (text === null) {
-    throw new ApiRequestError({
-      status: response.status,
-      statusText: 'Unreadable response',
-      message: 'the clipboard read answer has no "text" string',
-      details: [],
-      bodyText: '',
-    });
-  }
-  return text;
 }
 
 /**
  * Whether a read failed only because the server does not offer the operation (an upstream
- * without it answers 404, 405 or 501), as opposed to a real failure worth showing in full.
+ * without it answers 404, 405 or 501; see isOperationNotOffered), as opposed to a real failure
+ * worth showing in full, such as the API's own 404 Error body for a session that does not exist.
  */
 export function isClipboardReadUnsupported(error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return false;
-  const { status } = error.failure;
-  return status === 404 || status === 405 || status === 501;
+  return error instanceof ApiRequestError && isOperationNotOffered(error.failure);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mutationOptions, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest, type ApiConnection } from '../../../lib/http/request';
+import { apiRequest, discardBody, type ApiConnection } from '../../../lib/http/request';
 
 /** A write the server accepted. */
 export interface ClipboardWriteResult {
@@ -11,23 +11,25 @@ export interface ClipboardWriteResult {
 /**
  * `POST /browsers/{id}/computer/clipboard/write` with `{"text": …}`. Any 2xx is success; the
  * body (empty on upstream) is discarded unread, never parsed as JSON. Failures throw an
- * ApiRequestError carrying the parsed Error body.
+ * ApiRequestError carrying the parsed Error body; no answer in time is one too (status 0).
  */
 export async function writeClipboard(
   connection: ApiConnection,
   sessionId: string,
   text: string,
 ): Promise<void> {
-  const response = await apiRequest(
+  await apiRequest(
     connection,
     `/browsers/${encodeURIComponent(sessionId)}/computer/clipboard/write`,
     {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text }),
+      init: {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text }),
+      },
+      read: discardBody,
     },
   );
-  await response.body?.cancel().catch(() => undefined);
 }
 
 /** Mutation options for sending text to a session's clipboard; the variables are the text. */

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '../../../config/limits';
 import { useClipboardHistory } from '../stores/clipboard-history';
 import {
   TEST_TOKEN,
@@ -290,5 +291,55 @@ describe('ClipboardPanel: history', () => {
     expect(shown.map((element) => element.tagName)).toEqual(['P', 'PRE']);
     const readback = screen.getByRole('status', { name: 'Read-back result' });
     expect(within(readback).getByText(hostile).tagName).toBe('PRE');
+  });
+});
+
+describe('ClipboardPanel: a server that never answers', () => {
+  beforeEach(() => {
+    useClipboardHistory.setState({ bySession: {} });
+    // userEvent waits on timers between steps: fireEvent here, and time moves only when told
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  /** Lets `ms` of fake time pass, then what it settled render. */
+  const pass = (ms: number): Promise<void> =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+
+  it('gives up after the request timeout, says so, and lets the user send again', async () => {
+    let answer = (): Promise<Response> => new Promise<Response>(() => undefined);
+    const { spy } = mockClipboardFetch({ write: () => answer() });
+    renderPanel();
+    fireEvent.change(textbox(), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await pass(50);
+    expect(screen.getByRole('button', { name: 'Sending…' })).toHaveProperty('disabled', true);
+
+    await pass(LIMITS.requestTimeoutMs - 100);
+    expect(screen.getByRole('button', { name: 'Sending…' })).toHaveProperty('disabled', true);
+    await pass(100);
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The text was not sent');
+    expect(alert.textContent).toContain('0 Timed out: no answer from the server within 10 s');
+    expect(within(alert).getByText('no response')).toBeDefined();
+    expect(screen.getByRole('status', { name: 'Send result' }).textContent).toBe('');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', false);
+    expect(textbox().value).toBe('hello');
+    // the request was aborted, so a real fetch lets its connection go
+    expect(spy.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+
+    answer = async () => new Response(null, { status: 200 });
+    fireEvent.click(send);
+    await pass(50);
+    expect(screen.getByText(/Sent 5 bytes/)).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '../../../config/limits';
 import { useClipboardHistory } from '../stores/clipboard-history';
 import {
   TEST_TOKEN,
@@ -97,6 +98,17 @@ describe('ClipboardReadback', () => {
     expect(result().textContent).toBe('');
   });
 
+  it('shows the API’s own 404 Error body (no such session) as a failure, not as "not offered"', async () => {
+    mockClipboardFetch({
+      read: () => jsonResponse(404, { code: 'not_found', message: 'browser session not found' }),
+    });
+    const { user } = renderReadback('x');
+    await user.click(screen.getByRole('button', { name: 'Read back' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('404 Not Found: browser session not found (not_found)');
+    expect(result().textContent).toBe('');
+  });
+
   it('rejects a read answer without a text string', async () => {
     mockClipboardFetch({ read: () => jsonResponse(200, { txt: 'x' }) });
     const { user } = renderReadback('x');
@@ -141,5 +153,33 @@ describe('ClipboardPanel read back', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByText(/Sent 11 bytes/);
     expect(result().textContent).toBe('');
+  });
+});
+
+describe('ClipboardReadback: a server that never answers', () => {
+  // userEvent waits on timers between steps: fireEvent here, and time moves only when told
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const pass = (ms: number): Promise<void> =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+
+  it('gives up after the request timeout and lets the user read again', async () => {
+    const { spy } = mockClipboardFetch({ read: () => new Promise<Response>(() => undefined) });
+    renderReadback('x');
+    fireEvent.click(screen.getByRole('button', { name: 'Read back' }));
+    await pass(50);
+    expect(screen.getByRole('button', { name: 'Reading…' })).toHaveProperty('disabled', true);
+    await pass(LIMITS.requestTimeoutMs);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The clipboard could not be read');
+    expect(alert.textContent).toContain('no answer from the server within 10 s');
+    expect(screen.getByRole('button', { name: 'Read back' })).toHaveProperty('disabled', false);
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
 import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
+import { createStallTrace, describeStall } from '../../../lib/sse/stall-trace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import { compileLineFilter, compileQuery } from '../model/filter';
 import { logDecoder } from '../api/log-decoder';
@@ -23,6 +24,10 @@ type PartialLine = Omit<LogLine, 'seq'>;
 
 export const SESSION_ENDED =
   'session ended: the stream closed and the session no longer exists. Everything received stays here.';
+
+/** What a reconnect of a log stream does (upstream has no resume: it tails from the end again). */
+export const RECONNECTED =
+  'reconnected: the log stream restarts at the end of the file, so lines written while disconnected are not shown';
 
 export interface LogTab {
   readonly id: string;
@@ -69,6 +74,9 @@ export function createLogTab(options: LogTabOptions): LogTab {
   let connections = 0;
   let lastMessageOfAttempt: string | null = null;
   let messagesThisAttempt = 0;
+  // Upstream sends no keepalive on this stream, so it has no silence watchdog: an attempt stalls
+  // only when its response headers do not come in time, and a stall leaves a notice.
+  const stalls = createStallTrace();
 
   const onItems = (lines: PartialLine[]): void => {
     const first = lines[0];
@@ -80,20 +88,21 @@ export function createLogTab(options: LogTabOptions): LogTab {
   };
 
   const onStatus = (status: StreamStatus): void => {
+    const stall = stalls.observe(status);
     if (status.kind === 'live') {
       connections += 1;
       messagesThisAttempt = 0;
       lastMessageOfAttempt = null;
-      if (connections > 1) {
-        batcher.push(
-          noticeLine(
-            'reconnected: the log stream restarts at the end of the file, so lines written while disconnected are not shown',
-          ),
-        );
-      }
+      const next = connections > 1 ? RECONNECTED : 'connected on a new attempt';
+      if (stall) batcher.push(noticeLine(describeStall(stall, next)));
+      else if (connections > 1) batcher.push(noticeLine(RECONNECTED));
     }
     if (status.kind === 'ended') {
-      batcher.push(noticeLine(`stream ended: ${status.reason}`));
+      const ended = `stream ended: ${status.reason}`;
+      batcher.push(noticeLine(stall ? describeStall(stall, ended) : ended));
+    }
+    if (status.kind === 'failed' && stall) {
+      batcher.push(noticeLine(describeStall(stall, `reconnecting failed: ${status.reason}`)));
     }
     // 404 is upstream's answer for a session that does not exist (a missing file is in band)
     if (status.kind === 'failed' && status.failure?.status === 404 && connections > 0) {
@@ -151,6 +160,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
         getHeaders: () => logStreamHeaders(connection),
         onItems,
         onStatus,
+        headersTimeoutMs: LIMITS.streamHeadersTimeoutMs,
         onServerClose: () => {
           if (
             messagesThisAttempt === 1 &&
@@ -165,6 +175,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
     stop() {
       stream?.close();
       stream = undefined;
+      stalls.reset();
       batcher.cancel();
     },
     reconnectNow() {

@@ -1,17 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, readJson, type ApiConnection } from '../../../lib/http/request';
-import { decodeBrowserSession, type SessionInfo } from '../model/browser-session';
+import { isOperationNotOffered } from '../../../lib/http/not-offered';
+import {
+  apiRequest,
+  ApiRequestError,
+  readJson,
+  type ApiConnection,
+} from '../../../lib/http/request';
+import { decodeBrowserSession } from '../model/browser-session';
+import type { SessionLookup } from '../model/session-lookup';
 
-/** `GET /browsers/{id}`: the session, or an ApiRequestError (401/403 token, 404 no such session). */
+/**
+ * `GET /browsers/{id}`: the session's details, or `not-offered` when the server has no such
+ * operation (an upstream offering only the streams and the clipboard: see isOperationNotOffered),
+ * in which case the view opens anyway and each stream finds out for itself. Anything else fails
+ * with an ApiRequestError: 401/403 token, 404 with the API's Error body (no such session), no
+ * answer within LIMITS.requestTimeoutMs (status 0), 5xx…
+ */
 export function sessionQuery(connection: ApiConnection, sessionId: string, tokenVersion: string) {
-  return queryOptions<SessionInfo>({
+  return queryOptions<SessionLookup>({
     // the token itself never goes into a query key (keys are visible in devtools); its version does
     queryKey: ['session', connection.base, sessionId, tokenVersion],
-    queryFn: async ({ signal }) =>
-      readJson(
-        await apiRequest(connection, `/browsers/${encodeURIComponent(sessionId)}`, { signal }),
-        decodeBrowserSession,
-      ),
+    queryFn: async ({ signal }) => {
+      try {
+        const info = await apiRequest(connection, `/browsers/${encodeURIComponent(sessionId)}`, {
+          init: { signal },
+          read: (response) => readJson(response, decodeBrowserSession),
+        });
+        return { kind: 'found', info };
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || !isOperationNotOffered(error.failure))
+          throw error;
+        const { status, statusText } = error.failure;
+        return { kind: 'not-offered', sessionId, answer: `${status} ${statusText}`.trim() };
+      }
+    },
     retry: false,
     refetchOnWindowFocus: false,
   });

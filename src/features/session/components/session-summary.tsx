@@ -2,13 +2,29 @@ import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { revealControls } from '../../../lib/control-chars';
-import type { SessionInfo } from '../model/browser-session';
+import type { SessionLookup } from '../model/session-lookup';
 
 /**
  * One line about the session: since when it runs, what telemetry it captures, and how an agent
  * reaches its browser (the CDP URL, copied rather than shown: it carries the session's secret).
+ * When the server does not offer session details, its id and a note saying so.
  */
-export function SessionSummary({ info }: { info: SessionInfo }) {
+export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
+  if (lookup.kind === 'not-offered') {
+    return (
+      <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+        <span className="font-mono text-fg wrap-anywhere">
+          <UntrustedText text={lookup.sessionId} />
+        </span>
+        <span>
+          This server does not offer session details (it answered{' '}
+          <UntrustedText text={lookup.answer} />
+          ); the streams below connect on their own.
+        </span>
+      </p>
+    );
+  }
+  const { info } = lookup;
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
       {info.createdAt && (

@@ -80,7 +80,9 @@ function NoticeCells({ item }: { item: Exclude<TimelineItem, EventItem> }) {
     <span
       className={cn(
         'min-w-0 flex-1 truncate italic',
-        item.marker === 'restarted' || item.marker === 'ended' ? 'text-warn' : 'text-info',
+        item.marker === 'restarted' || item.marker === 'ended' || item.marker === 'stalled'
+          ? 'text-warn'
+          : 'text-info',
       )}
     >
       <UntrustedText text={item.text} />
@@ -99,6 +101,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       data-testid={TEST_IDS.timelineRow}
       data-index={props.position}
       data-kind={item.kind}
+      data-marker={item.kind === 'marker' ? item.marker : undefined}
       data-seq={item.kind === 'event' ? item.seq : undefined}
       data-type={item.kind === 'event' ? item.type : undefined}
       onClick={() => props.onSelect(item.index, true)}

@@ -33,7 +33,8 @@ export interface GapItem extends ItemBase {
   cause: GapCause;
 }
 
-export type MarkerKind = 'reconnected' | 'restarted' | 'ended' | 'imported';
+/** `stalled`: the stream went silent past its keepalive window, and what happened next. */
+export type MarkerKind = 'reconnected' | 'stalled' | 'restarted' | 'ended' | 'imported';
 
 export interface MarkerItem extends ItemBase {
   kind: 'marker';

@@ -8,14 +8,13 @@ import { createLiveTimeline, type Timeline } from './timeline-controller';
 let harness: Harness;
 let timeline: Timeline;
 
-function frame(seq: number, ts = seq * 1_000_000, type = 'console_log'): string {
-  const event = {
-    ts,
-    type,
-    category: 'console',
-    source: { kind: 'cdp' },
-    data: { text: `e${seq}` },
-  };
+function frame(
+  seq: number,
+  ts = seq * 1_000_000,
+  type = 'console_log',
+  data: unknown = { text: `e${seq}` },
+): string {
+  const event = { ts, type, category: 'console', source: { kind: 'cdp' }, data };
   return `id: ${seq}\ndata: ${JSON.stringify({ seq, event })}\n\n`;
 }
 
@@ -115,6 +114,27 @@ describe('live timeline', () => {
     await until(() => shape().length === 7);
     expect(shape()).toEqual(['1', '2', '3', 'marker:reconnected', 'marker:restarted', '1', '2']);
     expect(items()[6]).toMatchObject({ epoch: 1 });
+  });
+
+  it('drops a frame sent again and shows a restart where seq went back, with no gap', async () => {
+    const first = await connection(0);
+    first.send(frame(1) + frame(2) + frame(3) + frame(3));
+    await until(() => timeline.duplicates() === 1);
+    // the same seq, type and ts as the event held, other content: the new process's seq 2
+    first.send(frame(2, 2_000_000, 'console_log', { text: 'new' }) + frame(3, 3_500_000));
+    await until(() => shape().length === 6);
+    expect(shape()).toEqual(['1', '2', '3', 'marker:restarted', '2', '3']);
+    expect(items()[4]).toMatchObject({ epoch: 1 });
+    expect(timeline.duplicates()).toBe(1);
+  });
+
+  it('drops a screenshot sent again although its image left the event', async () => {
+    const first = await connection(0);
+    const screenshot = (seq: number): string =>
+      frame(seq, seq, 'monitor_screenshot', { png: 'iVBORw0KGgo=', width: 1 });
+    first.send(screenshot(1) + screenshot(2) + screenshot(1));
+    await until(() => timeline.duplicates() === 1);
+    expect(shape()).toEqual(['1', '2']);
   });
 
   it('turns an unreadable frame into an item and keeps streaming', async () => {

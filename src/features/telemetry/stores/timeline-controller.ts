@@ -3,13 +3,15 @@ import { animationFrameScheduler, createFrameBatcher } from '../../../lib/frame-
 import type { ApiConnection } from '../../../lib/http/request';
 import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
 import type { openSseStream } from '../../../lib/sse/sse-stream';
+import { createStallTrace, type StallEnd } from '../../../lib/sse/stall-trace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
-import { frameText, liveEventItem, makeEventItem } from '../model/event-item';
-import { Sequencer, type StartMode } from '../model/sequencer';
+import { frameText, liveEventItem, makeEventItem, readEvent } from '../model/event-item';
+import { eventIdentity, Sequencer, type StartMode } from '../model/sequencer';
+import { stallReconnectedMarker, stallStoppedText } from '../model/stall-marker';
 import { compileTimelineFilter } from '../model/timeline-filter';
 import { probeOldestEvent } from './restart-probe';
 import { TelemetryBuffer } from './telemetry-buffer';
@@ -24,8 +26,9 @@ import {
 /** A frame as the decoder gives it, or what the stream's status said, in arrival order. */
 type Work =
   | TelemetryFrame
-  | { kind: 'connected'; atUs: number }
-  | { kind: 'ended'; text: string; atUs: number };
+  /** `stall`: the silence this connection ended; `first`: the timeline's first connection. */
+  | { kind: 'connected'; atUs: number; stall: StallEnd | null; first: boolean }
+  | { kind: 'note'; marker: 'ended' | 'stalled'; text: string; atUs: number };
 
 export interface Timeline {
   readonly store: TimelineStore;
@@ -64,19 +67,40 @@ function newBuffer(capacity: number): TelemetryBuffer {
   });
 }
 
+/** A frame the worker could read. */
+type ReadFrame = Extract<TelemetryFrame, { ok: true }>;
+
+/** eventIdentity of the event the buffer holds under seq in its newest epoch, if it holds one. */
+function heldIdentity(buffer: TelemetryBuffer, seq: number): string | undefined {
+  const item = buffer.heldEvent(seq);
+  return item === undefined ? undefined : eventIdentity(readEvent(item));
+}
+
+/** eventIdentity of a live frame's event: parsed only when its seq is not above the last one. */
+function frameIdentity(frame: ReadFrame): string {
+  const decoded = decodeEnvelope(frameText(frame));
+  // the worker decoded this very text, so this does not fail; if it did, the text tells
+  return decoded.ok ? eventIdentity(decoded.event) : frameText(frame);
+}
+
+function liveSequencer(mode: StartMode, buffer: TelemetryBuffer): Sequencer<ReadFrame> {
+  return new Sequencer(mode, { held: (seq) => heldIdentity(buffer, seq), of: frameIdentity });
+}
+
 /** Feeds frames the stream worker read through a sequencer into a buffer, one at a time. */
-function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer) {
+function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer<ReadFrame>) {
   return (work: Work): void => {
     const seq = sequencer();
     if (!('ok' in work)) {
       if (work.kind === 'connected') {
         const marker = seq.connected(work.atUs);
-        if (marker) buffer.append([marker]);
+        const { stall, first, atUs } = work;
+        const item = stall ? stallReconnectedMarker(stall, marker, first, atUs, seq.epoch) : marker;
+        if (item) buffer.append([item]);
         return;
       }
-      buffer.append([
-        { kind: 'marker', marker: 'ended', text: work.text, tsUs: work.atUs, epoch: seq.epoch },
-      ]);
+      const { marker, text, atUs } = work;
+      buffer.append([{ kind: 'marker', marker, text, tsUs: atUs, epoch: seq.epoch }]);
       return;
     }
     const frame = work;
@@ -127,7 +151,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   const { connection, sessionId } = options;
   const store = createTimelineStore(options.initial);
   const buffer = newBuffer(options.capacity);
-  let sequencer = new Sequencer(store.getState().startMode, (seq) => buffer.heldEvent(seq));
+  let sequencer = liveSequencer(store.getState().startMode, buffer);
   const ingest = createIngest(buffer, () => sequencer);
   const { bump, applyFilter } = viewUpdates(store, buffer);
   const calm = calmAfterBursts(store);
@@ -149,6 +173,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   let stopProbe: (() => void) | undefined;
   let connections = 0;
   let everLive = false;
+  const stalls = createStallTrace();
 
   const onProbe = (seq: number, event: TelemetryEvent): void => {
     batcher.flush();
@@ -159,18 +184,23 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
   };
 
   const onStatus = (status: StreamStatus): void => {
+    const stall = stalls.observe(status);
     if (status.kind === 'live') {
       connections += 1;
       everLive = true;
-      batcher.push({ kind: 'connected', atUs: nowUs() });
+      batcher.push({ kind: 'connected', atUs: nowUs(), stall, first: connections === 1 });
       stopProbe?.();
       stopProbe =
         connections > 1 && sequencer.lastSeq !== null
           ? probeOldestEvent(connection, sessionId, onProbe, options.openProbe)
           : undefined;
     }
+    if (stall && status.kind !== 'live') {
+      const text = stallStoppedText(stall);
+      batcher.push({ kind: 'note', marker: 'stalled', text, atUs: nowUs() });
+    }
     const ended = everLive ? endedText(status) : null;
-    if (ended) batcher.push({ kind: 'ended', text: ended, atUs: nowUs() });
+    if (ended) batcher.push({ kind: 'note', marker: 'ended', text: ended, atUs: nowUs() });
     batcher.flush();
     store.setState({ status });
   };
@@ -191,6 +221,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
     stream?.close();
     stream = undefined;
     stopProbe?.();
+    stalls.reset();
     batcher.flush();
     calm.stop();
   };
@@ -206,7 +237,7 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
       buffer.clear();
       connections = 0;
       store.setState({ startMode: mode, selected: null, detailOpen: false, following: true });
-      sequencer = new Sequencer(mode, (seq) => buffer.heldEvent(seq));
+      sequencer = liveSequencer(mode, buffer);
       bump();
       start();
     },
@@ -245,7 +276,10 @@ function plural(count: number, word: string): string {
  * the buffer in time order for jumps. Returns how many duplicate events were dropped.
  */
 function loadFile(buffer: TelemetryBuffer, options: FileTimelineOptions): number {
-  const sequencer = new Sequencer('now', (seq) => buffer.heldEvent(seq));
+  const sequencer = new Sequencer<TelemetryEvent>('now', {
+    held: (seq) => heldIdentity(buffer, seq),
+    of: eventIdentity,
+  });
   const firstTs = options.envelopes.find((envelope) => Number.isFinite(envelope.event.ts));
   let lastTs = firstTs?.event.ts ?? nowUs();
   const summary = `Opened ${options.name}: ${plural(options.envelopes.length, 'event')}${

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SessionSummary } from './session-summary';
+
+describe('SessionSummary', () => {
+  it('shows the session id and a note when the server does not offer session details', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const { container } = render(
+      <SessionSummary
+        lookup={{ kind: 'not-offered', sessionId: hostile, answer: '404 Not Found' }}
+      />,
+    );
+    expect(screen.getByText(hostile)).toBeDefined();
+    expect(container.textContent).toContain(
+      'This server does not offer session details (it answered 404 Not Found); the streams below connect on their own.',
+    );
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('shows what the session captures when its details came', () => {
+    const { container } = render(
+      <SessionSummary
+        lookup={{
+          kind: 'found',
+          info: {
+            id: 's1',
+            createdAt: null,
+            capturing: ['console', 'network'],
+            headless: null,
+            cdpWsUrl: null,
+            browserUnavailableReason: null,
+          },
+        }}
+      />,
+    );
+    expect(container.textContent).toBe('consolenetwork');
+    expect(container.textContent).not.toContain('does not offer');
+  });
+});
