@@ -36,7 +36,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'e2e/**/*.ts',
       'bench/**/*.{ts,js,mjs}',
-      'scripts/**/*.{js,mjs}',
+      'scripts/**/*.{js,mjs,ts}',
       '*.{js,ts}',
     ],
     languageOptions: { globals: globals.node },

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import type { LaunchOptions } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { findChromium } from '../server/shared/chromium-lookup.ts';
 
 /** Shared by the Playwright config, the fixtures and the benchmarks. */
 export const E2E_PORT = Number(process.env.E2E_PORT || 7310);
@@ -33,8 +34,14 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser (undefined). */
-export function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+/**
+ * How Playwright launches the test browser: the same lookup as the session browsers
+ * (server/shared/chromium-lookup.ts), with the environment that browser needs. When nothing is
+ * found, Playwright's own browser (its error then says what to install).
+ */
+export function chromiumLaunchOptions(extraArgs: readonly string[] = []): LaunchOptions {
+  const found = findChromium();
+  const args = [...CHROMIUM_ARGS, ...extraArgs];
+  if (found.path === undefined) return { args };
+  return { executablePath: found.path, args, env: { ...process.env, ...found.env } };
 }

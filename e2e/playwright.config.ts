@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import {
-  CHROMIUM_ARGS,
-  chromiumExecutable,
+  chromiumLaunchOptions,
   E2E_BASE_URL,
   E2E_DATA_DIR,
   E2E_DEMO_SITE_PORT,
@@ -22,7 +21,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   use: {
     baseURL: E2E_BASE_URL,
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from '../server/shared/chromium-lookup.ts';
 import { E2E_DEMO_SITE_URL } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -98,6 +99,27 @@ test('the demo site in the session browser: an awaited error with its stack and 
     .toBe(true);
   await page.getByRole('tab', { name: /Screenshots \(\d+\)/ }).click();
   await expect(page.getByRole('img', { name: /^Screenshot at / }).first()).toBeVisible();
+});
+
+test('the session summary names the browser the lookup found, and the test browser is the same kind', async ({
+  page,
+  api,
+  browserName,
+}) => {
+  expect(browserName).toBe('chromium');
+  const found = findChromium();
+  expect(found.path, 'a browser for the sessions').toBeDefined();
+  if (found.path === undefined) return;
+  // CHROMIUM_SOURCE=npm (the bare-machine run): the npm package's browser, nothing else
+  if (process.env.CHROMIUM_SOURCE === 'npm') expect(found.where).toMatch(/^npm package /);
+  const id = await api.createSession();
+  const wire = (await (await api.call(`/browsers/${id}`)).json()) as { reference_browser?: string };
+  expect(wire.reference_browser).toBe(`${found.version} (${found.where})`);
+  await new SessionPage(page).open(id, 'timeline');
+  await expect(page.getByTitle('The browser this session runs')).toHaveText(
+    `${found.version} (${found.where})`,
+  );
+  expect(page.context().browser()?.version()).toBe(found.version.match(/\d+(\.\d+)+/)?.[0]);
 });
 
 test('the chromium supervisor log of the session streams', async ({ page, api }) => {

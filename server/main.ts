@@ -1,5 +1,6 @@
 import { startConsoleServer } from './console-server.ts';
 import { ensureDashboardBuild } from './ensure-build.ts';
+import { describeChromium } from './shared/chromium-lookup.ts';
 import { optionsFromEnv, projectRoot } from './options.ts';
 
 /** `npm start`: one process serving the dashboard and /api on http://HOST:PORT. */
@@ -12,6 +13,9 @@ async function main(): Promise<void> {
     console.log(`  API            ${running.url}/api  (embedded reference server)`);
     console.log(`  demo session   ${running.demoSessionId}`);
     console.log(`  token          ${options.reference.token}`);
+    const browser = running.reference.chromium;
+    for (const skipped of browser.skipped) console.log(`  (skipped       ${skipped})`);
+    console.log(`  browser        ${describeChromium(browser)}`);
   } else {
     console.log(`  API            ${running.url}/api  -> ${options.upstreamBaseUrl}`);
   }

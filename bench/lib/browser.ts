@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/env.ts';
+import { chromiumLaunchOptions } from '../../e2e/env.ts';
 import { projectRoot } from './server.ts';
 
 const PROBE = path.join(projectRoot, 'bench/page/probe.js');
@@ -23,10 +23,9 @@ export interface ProbeStart {
 
 /** Headless Chromium as the e2e tests launch it, with a precise heap and a forced GC available. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
-  });
+  return chromium.launch(
+    chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']),
+  );
 }
 
 export async function newProbedPage(

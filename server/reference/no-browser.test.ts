@@ -49,6 +49,7 @@ describe('a session whose browser cannot be found (CHROMIUM_PATH missing)', () =
     expect(harness.reference.chromium).toEqual({
       path: undefined,
       reason: `CHROMIUM_PATH=${MISSING_CHROMIUM} does not exist`,
+      skipped: [],
     });
     expect(process.env.CHROMIUM_PATH).toBe(savedPath);
   });

@@ -115,8 +115,12 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
   await mkdir(sessionsDir, { recursive: true });
   const sessions = new Map<string, Session>();
   const chromium: ChromiumLookup = config.browser
-    ? await findChromium()
-    : { path: undefined, reason: 'session browsers are turned off (REFERENCE_BROWSER=off)' };
+    ? findChromium()
+    : {
+        path: undefined,
+        reason: 'session browsers are turned off (REFERENCE_BROWSER=off)',
+        skipped: [],
+      };
   if (config.browser && chromium.path === undefined) {
     console.warn(`reference server: sessions will have no browser: ${chromium.reason}`);
   }

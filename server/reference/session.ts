@@ -38,6 +38,8 @@ export class Session {
   demoDriver: { stop(): void } | undefined;
   /** Why there is no browser, when there is none. */
   private noBrowserReason: string | undefined;
+  /** Which browser the session runs, for people: version and where it was found. */
+  private browserDescription: string | undefined;
   /** The secret in `cdp_ws_url` that lets an agent reach this session's browser. */
   readonly cdpSecret = randomBytes(18).toString('base64url');
   private readonly streams = new Set<ServerResponse>();
@@ -88,9 +90,11 @@ export class Session {
       await appendFile(logFile, `[supervisor] no browser for this session: ${chromium.reason}\n`);
       return;
     }
+    this.browserDescription = `${chromium.version} (${chromium.where})`;
     try {
       this.browser = await SessionBrowser.start({
         executable: chromium.path,
+        env: chromium.env,
         profileDir: path.join(this.root, 'home', 'chromium-profile'),
         logFile,
         sink: {
@@ -200,6 +204,8 @@ export class Session {
       telemetry: toWireConfig(this.flags),
     };
     if (reason) wire.browser_unavailable_reason = reason;
+    else if (this.browser && this.browserDescription)
+      wire.reference_browser = this.browserDescription;
     return wire;
   }
 }

@@ -68,6 +68,8 @@ export interface BrowserSession {
   telemetry: TelemetryConfig | null;
   /** Reference server only: why the session has no real browser, when it has none. */
   browser_unavailable_reason?: string;
+  /** Reference server only: the browser the session runs (`Chromium 147.0.7727.0 (system)`). */
+  reference_browser?: string;
 }
 
 export interface StackCallFrame {

@@ -1,5 +1,4 @@
 import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { launchChromium, type LaunchedChromium } from './chromium-process.ts';
+import { findChromium, launchChromium, type LaunchedChromium } from './chromium-process.ts';
 import { CdpProxy, type CdpProxyEvents } from './cdp-proxy.ts';
 
 type Disconnected = Parameters<CdpProxyEvents['disconnected']>[0];
@@ -259,13 +258,10 @@ describe('CdpProxy', () => {
   });
 });
 
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-  (candidate): candidate is string => !!candidate && existsSync(candidate),
-);
-if (!chromiumPath) {
-  console.warn(
-    'cdp-proxy.test.ts: skipping the real-browser test: no Chromium at $CHROMIUM_PATH or /usr/bin/chromium',
-  );
+const found = findChromium();
+const chromiumPath = found.path;
+if (found.path === undefined) {
+  console.warn(`cdp-proxy.test.ts: skipping the real-browser test: ${found.reason}`);
 }
 
 describe.skipIf(!chromiumPath)('CdpProxy with a real Chromium', () => {
@@ -279,6 +275,7 @@ describe.skipIf(!chromiumPath)('CdpProxy with a real Chromium', () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'cdp-proxy-test-'));
     browser = await launchChromium({
       executable: chromiumPath ?? '',
+      env: found.path === undefined ? {} : found.env,
       profileDir: path.join(tmp, 'profile'),
       logFile: path.join(tmp, 'chromium.log'),
     });

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where the browser was found, or why none could be. */
-export type ChromiumLookup = { path: string } | { path: undefined; reason: string };
+export { findChromium, type ChromiumLookup } from '../../shared/chromium-lookup.ts';
 
 /** Flags every session browser runs with: headless, quiet on a closed network. */
 export const CHROMIUM_FLAGS = [
@@ -29,34 +28,6 @@ export const CHROMIUM_FLAGS = [
   '--remote-debugging-port=0',
 ];
 
-/**
- * `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else Playwright's own download when one is
- * installed. An explicit `CHROMIUM_PATH` that does not exist is reported, not silently replaced.
- */
-export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumLookup> {
-  const explicit = env.CHROMIUM_PATH;
-  if (explicit) {
-    return existsSync(explicit)
-      ? { path: explicit }
-      : { path: undefined, reason: `CHROMIUM_PATH=${explicit} does not exist` };
-  }
-  if (existsSync('/usr/bin/chromium')) return { path: '/usr/bin/chromium' };
-  try {
-    const playwright = (await import('@playwright/test')) as {
-      chromium: { executablePath(): string };
-    };
-    const candidate = playwright.chromium.executablePath();
-    if (candidate && existsSync(candidate)) return { path: candidate };
-  } catch {
-    // Playwright is a development dependency; without it there is nothing more to look for.
-  }
-  return {
-    path: undefined,
-    reason:
-      'no Chromium found: set CHROMIUM_PATH, or install Debian\'s "chromium" package (/usr/bin/chromium)',
-  };
-}
-
 export interface LaunchedChromium {
   process: ChildProcess;
   pid: number;
@@ -75,6 +46,8 @@ export async function launchChromium(options: {
   profileDir: string;
   logFile: string;
   timeoutMs?: number;
+  /** Added to its environment (what the lookup says this browser needs). */
+  env?: Record<string, string>;
 }): Promise<LaunchedChromium> {
   await mkdir(options.profileDir, { recursive: true });
   await mkdir(path.dirname(options.logFile), { recursive: true });
@@ -88,6 +61,7 @@ export async function launchChromium(options: {
   args.push('about:blank');
   const child = spawn(options.executable, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });

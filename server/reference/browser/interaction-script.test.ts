@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +8,8 @@ import {
   parseInteraction,
 } from './interaction-script.ts';
 import type { InteractionData } from './interaction-script.ts';
-import { CHROMIUM_ARGS } from '../../../e2e/env.ts';
+import { chromiumLaunchOptions } from '../../../e2e/env.ts';
+import { findChromium } from '../../shared/chromium-lookup.ts';
 
 const INSTALLED_FLAG = 'globalThis.__sessionConsoleInteractionInstalled';
 const json = (value: unknown): string => JSON.stringify(value);
@@ -115,13 +115,10 @@ describe('parseInteraction', () => {
   });
 });
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(executablePath);
-if (!hasChromium) {
-  console.warn(
-    `interaction-script: skipping the real-browser tests, no Chromium at ${executablePath} ` +
-      '(set CHROMIUM_PATH to a Chromium binary to run them)',
-  );
+const found = findChromium();
+const hasChromium = found.path !== undefined;
+if (found.path === undefined) {
+  console.warn(`interaction-script: skipping the real-browser tests: ${found.reason}`);
 }
 
 const PAGE = `<!doctype html>
@@ -191,10 +188,7 @@ describe.skipIf(!hasChromium)('the interaction script in Chromium', () => {
   }
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     page = await browser.newPage();
     cdp = await page.context().newCDPSession(page);
     cdp.on('Runtime.bindingCalled', (event) => {

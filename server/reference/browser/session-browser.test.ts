@@ -19,7 +19,7 @@ import { findChromium } from './chromium-process.ts';
 import type { StackTrace } from './console-events.ts';
 import { refusedUpgradeStatus } from '../../testing/ws-upgrade.ts';
 
-const lookup = await findChromium();
+const lookup = findChromium();
 const chromiumPath = lookup.path;
 if (lookup.path === undefined) {
   console.warn(`session-browser.test.ts: real browser tests skipped: ${lookup.reason}`);

@@ -21,6 +21,8 @@ export interface BrowserSink {
 
 export interface SessionBrowserOptions {
   executable: string;
+  /** Added to the browser's environment (see FoundChromium.env). */
+  env?: Record<string, string>;
   profileDir: string;
   /** Chromium's own output: the supervisor log the log viewer shows as `chromium`. */
   logFile: string;
@@ -136,6 +138,7 @@ export class SessionBrowser {
       executable: this.options.executable,
       profileDir: this.options.profileDir,
       logFile: this.options.logFile,
+      ...(this.options.env ? { env: this.options.env } : {}),
     });
     if (this.state === 'closed') {
       chromium.process.kill('SIGKILL');

@@ -29,11 +29,34 @@ describe('SessionSummary', () => {
             headless: null,
             cdpWsUrl: null,
             browserUnavailableReason: null,
+            browser: null,
           },
         }}
       />,
     );
     expect(container.textContent).toBe('consolenetwork');
     expect(container.textContent).not.toContain('does not offer');
+  });
+
+  it('names the browser the reference server runs the session in', () => {
+    const { getByTitle } = render(
+      <SessionSummary
+        lookup={{
+          kind: 'found',
+          info: {
+            id: 's1',
+            createdAt: null,
+            capturing: [],
+            headless: true,
+            cdpWsUrl: 'ws://x/cdp',
+            browserUnavailableReason: null,
+            browser: 'Chromium 147.0.7727.0 (npm package @sparticuz/chromium 147.0.0)',
+          },
+        }}
+      />,
+    );
+    expect(getByTitle('The browser this session runs').textContent).toBe(
+      'Chromium 147.0.7727.0 (npm package @sparticuz/chromium 147.0.0)',
+    );
   });
 });

@@ -48,6 +48,11 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
           title="The browser's DevTools WebSocket, for Playwright connectOverCDP or Puppeteer connect"
         />
       )}
+      {info.browser && (
+        <span title="The browser this session runs">
+          <UntrustedText text={info.browser} />
+        </span>
+      )}
       {info.browserUnavailableReason && (
         <Badge tone="warn" title={revealControls(info.browserUnavailableReason)}>
           no browser: <UntrustedText text={info.browserUnavailableReason} />

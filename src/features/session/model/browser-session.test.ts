@@ -24,6 +24,7 @@ describe('decodeBrowserSession', () => {
       headless: true,
       cdpWsUrl: 'wss://x',
       browserUnavailableReason: null,
+      browser: null,
     });
   });
 

@@ -9,6 +9,8 @@ export interface SessionInfo {
   headless: boolean | null;
   cdpWsUrl: string | null;
   browserUnavailableReason: string | null;
+  /** The reference server's word on which browser the session runs. */
+  browser: string | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -42,5 +44,6 @@ export function decodeBrowserSession(value: unknown): SessionInfo {
     headless: typeof value.headless === 'boolean' ? value.headless : null,
     cdpWsUrl: optionalString(value.cdp_ws_url),
     browserUnavailableReason: optionalString(value.browser_unavailable_reason),
+    browser: optionalString(value.reference_browser),
   };
 }
