@@ -47,6 +47,14 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The interaction observer injected into session pages (interaction-script.ts): a classic
+    // script in the page's browser, whose empty catch blocks are deliberate (the page must never
+    // see an error of ours).
+    files: ['server/reference/browser/in-page/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+    rules: { 'no-empty': ['error', { allowEmptyCatch: true }] },
+  },
+  {
     // Playwright fixtures that need no other fixture are declared with an empty pattern.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -10,7 +10,7 @@ import { TimelinePage } from './pages/timeline-page.ts';
 /**
  * The dashboard under the faults a debugging tool meets: cut, silent and restarted streams, error
  * answers, hostile frames, a session that ends, a token that changes. The reference server injects
- * them (server/reference/faults.ts); every test looks only at what the user sees.
+ * them (server/reference/test-rigs/faults.ts); every test looks only at what the user sees.
  */
 
 function consoleLog(text: string, ts?: number) {

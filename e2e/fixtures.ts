@@ -63,7 +63,7 @@ export class ReferenceApi {
   }
 
   /**
-   * Test-only fault injection of the reference server (server/reference/faults.ts documents each
+   * Test-only fault injection of the reference server (server/reference/test-rigs/faults.ts documents each
    * action and its fields); returns its answer.
    */
   async fault(

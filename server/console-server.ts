@@ -7,6 +7,7 @@ import { serveUpgrades } from './gateway/upgrades.ts';
 import { createUpstreamProxy } from './gateway/upstream-proxy.ts';
 import type { ReferenceConfig } from './reference/config.ts';
 import { createReferenceServer, type ReferenceServer } from './reference/reference-server.ts';
+import { testRigs } from './reference/test-rigs/index.ts';
 import { allCategories } from './reference/telemetry-config.ts';
 
 export interface ConsoleServerOptions {
@@ -64,7 +65,8 @@ export async function startConsoleServer(
         : { timeoutMs: options.gatewayUpstreamTimeoutMs }),
     });
   } else {
-    const started = await createReferenceServer(options.reference);
+    // the test and benchmark rigs only when the environment asks for them (REFERENCE_FAULTS, …)
+    const started = await createReferenceServer(options.reference, testRigs(options.reference));
     reference = started;
     demoSessionId = (
       await started.createSession({

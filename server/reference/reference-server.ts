@@ -18,6 +18,7 @@ import type { ReferenceConfig } from './config.ts';
 import { parseLogQuery, serveLogStream } from './log-stream.ts';
 import { publishEvents } from './publish.ts';
 import { Session } from './session.ts';
+import type { ReferenceExtension, SessionRoute } from './session-route.ts';
 import {
   resolveCreateTelemetry,
   resolveUpdateTelemetry,
@@ -25,13 +26,6 @@ import {
 } from './telemetry-config.ts';
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
-import { answerWithFault, faultRoute, rotatedToken, wireStream } from './faults.ts';
-import {
-  firehoseRoute,
-  serveLogFirehose,
-  serveTelemetryFirehose,
-  takeFirehose,
-} from './firehose.ts';
 import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
@@ -62,18 +56,6 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-/** What one request on a session needs. */
-export interface SessionRequest {
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  session: Session;
-  /** A stream handler calls this once its response has started (the request is then recorded). */
-  opened: () => void;
-  /** `ws://host/prefix` of this API as the client reached it. */
-  wsBase: string;
-}
-
 /** `ws://host/prefix` of the API as the client reached it, for `cdp_ws_url`. */
 function wsBaseOf(req: IncomingMessage, apiPath: string): string {
   const url = req.url ?? '';
@@ -94,13 +76,6 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   );
 }
 
-export type SessionRoute = {
-  method: string;
-  suffix: string;
-  operationId: string;
-  handler: (r: SessionRequest) => unknown;
-};
-
 function newSessionId(): string {
   return randomBytes(15)
     .toString('base64url')
@@ -108,7 +83,14 @@ function newSessionId(): string {
     .replace(/[^a-z0-9]/g, 'x');
 }
 
-export async function createReferenceServer(config: ReferenceConfig): Promise<ReferenceServer> {
+/**
+ * Starts the reference server. `extensions` add to it from outside its core (the test and
+ * benchmark rigs in `test-rigs/`, installed from the configuration by `testRigs`).
+ */
+export async function createReferenceServer(
+  config: ReferenceConfig,
+  extensions: readonly ReferenceExtension[] = [],
+): Promise<ReferenceServer> {
   const ownsDataDir = config.dataDir === undefined;
   const dataDir = config.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'session-console-')));
   const sessionsDir = path.join(dataDir, 'sessions');
@@ -186,10 +168,6 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       operationId: 'logsStream',
       handler: ({ req, res, url, session, opened }) => {
         const target = parseLogQuery(session, url.searchParams);
-        // benchmarks only (firehose.ts): an armed firehose answers instead of the tail
-        const firehose = config.firehose ? takeFirehose(session, 'logs') : undefined;
-        if (firehose !== undefined)
-          return serveLogFirehose(res, session, firehose, config.keepaliveMs, opened);
         return serveLogStream(req, res, session, target, config.logPollMs, opened);
       },
     },
@@ -204,12 +182,6 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
           typeof lastEventId === 'string' ? lastEventId : undefined,
           url.searchParams.get('replay'),
         );
-        // benchmarks only (firehose.ts): an armed firehose answers instead of the ring
-        const firehose = config.firehose ? takeFirehose(session, 'telemetry') : undefined;
-        if (firehose !== undefined) {
-          serveTelemetryFirehose(res, session, firehose, cursor, config.keepaliveMs, opened);
-          return;
-        }
         startSse(res);
         opened();
         session.trackStream(res);
@@ -237,8 +209,7 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
     },
   ];
 
-  if (config.faults) routes.push(faultRoute());
-  if (config.firehose) routes.push(firehoseRoute());
+  for (const extension of extensions) routes.push(...(extension.routes ?? []));
 
   const handleSessionRequest = async (
     req: IncomingMessage,
@@ -286,15 +257,15 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
       });
     };
     res.on('close', record);
-    // fault injection (tests only, faults.ts): an injected answer, or a stream on a faulty wire
-    if (config.faults && answerWithFault(session, route.operationId, res)) return;
-    const opened = config.faults
-      ? (): void => {
-          record();
-          wireStream(session, route.operationId, res);
-        }
-      : record;
-    await route.handler({ req, res, url, session, opened, wsBase });
+    const opened = (): void => {
+      record();
+      for (const extension of extensions) extension.streamOpened?.(session, route.operationId, res);
+    };
+    const request = { req, res, url, session, opened, wsBase };
+    for (const extension of extensions) {
+      if (extension.answerInstead?.(request, route.operationId)) return;
+    }
+    await route.handler(request);
   };
 
   const route = async (
@@ -302,9 +273,12 @@ export async function createReferenceServer(config: ReferenceConfig): Promise<Re
     res: ServerResponse,
     apiPath: string,
   ): Promise<void> => {
-    // fault injection may have rotated a session's token (faults.ts)
-    const rotated = config.faults ? rotatedToken(apiPath, (id) => sessions.get(id)) : undefined;
-    requireBearer(req, rotated ?? config.token);
+    const lookup = (id: string): Session | undefined => sessions.get(id);
+    const token = extensions.reduce<string | undefined>(
+      (found, extension) => found ?? extension.tokenFor?.(apiPath, lookup),
+      undefined,
+    );
+    requireBearer(req, token ?? config.token);
     const url = new URL(apiPath, 'http://reference.invalid');
     const segments = url.pathname.split('/').filter((segment) => segment.length > 0);
     if (segments[0] !== 'browsers')

@@ -91,6 +91,4 @@ export function parseJsonBody(body: Buffer): unknown {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '../../src/lib/is-record.ts';

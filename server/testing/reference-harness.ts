@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultReferenceConfig, type ReferenceConfig } from '../reference/config.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/reference-server.ts';
+import { testRigs } from '../reference/test-rigs/index.ts';
 
 export const TEST_TOKEN = 'test-token-0123456789';
 
@@ -19,9 +20,8 @@ export interface ReferenceHarness {
 export async function startReference(
   overrides: Partial<ReferenceConfig> = {},
 ): Promise<ReferenceHarness> {
-  const reference = await createReferenceServer(
-    defaultReferenceConfig({ token: TEST_TOKEN, browser: false, ...overrides }),
-  );
+  const config = defaultReferenceConfig({ token: TEST_TOKEN, browser: false, ...overrides });
+  const reference = await createReferenceServer(config, testRigs(config));
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

@@ -5,6 +5,9 @@ import {
   INTERACTION_BINDING,
   INTERACTION_SCRIPT,
   INTERACTION_WORLD,
+  MAX_KEY,
+  MAX_SELECTOR,
+  MAX_TEXT,
   parseInteraction,
 } from './interaction-script.ts';
 import type { InteractionData } from './interaction-script.ts';
@@ -112,6 +115,16 @@ describe('parseInteraction', () => {
     expect(() => new Function(INTERACTION_SCRIPT)).not.toThrow();
     expect(INTERACTION_SCRIPT).toContain(`'${INTERACTION_BINDING}'`);
     expect(INTERACTION_SCRIPT).not.toMatch(/\bimport\b|\brequire\(|__name\(/);
+  });
+
+  it('uses the binding name and the limits the validator uses', () => {
+    // in-page/interaction.js is a separate file; these must agree with interaction-script.ts.
+    const constant = (name: string): string | undefined =>
+      new RegExp(`^\\s*const ${name} = ('[^']*'|\\d+);$`, 'm').exec(INTERACTION_SCRIPT)?.[1];
+    expect(constant('BINDING')).toBe(`'${INTERACTION_BINDING}'`);
+    expect(constant('MAX_SELECTOR')).toBe(String(MAX_SELECTOR));
+    expect(constant('MAX_TEXT')).toBe(String(MAX_TEXT));
+    expect(constant('MAX_KEY')).toBe(String(MAX_KEY));
   });
 });
 

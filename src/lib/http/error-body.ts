@@ -1,4 +1,5 @@
 import type { ApiErrorDetail } from '../../types/api';
+import { isRecord } from '../is-record';
 
 /** What could be learnt from an error body; every field is optional because bodies vary. */
 export interface ParsedErrorBody {
@@ -56,10 +57,6 @@ function tryParseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function nonEmptyString(value: unknown): string | undefined {

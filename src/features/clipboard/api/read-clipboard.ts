@@ -6,16 +6,13 @@ import {
   type ApiConnection,
 } from '../../../lib/http/request';
 import { isOperationNotOffered } from '../../../lib/http/not-offered';
+import { isRecord } from '../../../lib/is-record';
 
 /** What a read returned. */
 export interface ClipboardReadResult {
   text: string;
   /** When the answer arrived (epoch ms). */
   readAt: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Validates the read body `{"text": "<string>"}`; `null` when it has no text string. */

@@ -5,6 +5,7 @@ import { detectLevel } from '../model/level';
 import { isAscii } from '../model/query-plain';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';
+import { isRecord } from '../../../lib/is-record';
 
 /** What to stream: a file path or a supervised program, from the end or from the beginning. */
 export interface LogSource {
@@ -52,10 +53,6 @@ type PartialLine = Omit<LogLine, 'seq'>;
 
 export function noticeLine(text: string, timeMs: number = Date.now()): PartialLine {
   return { text, plain: text, timeMs, level: null, ascii: isAscii(text), notice: true };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -4,7 +4,7 @@
  * by walking the top-level keys of the object without building it. Nested objects are skipped, so a
  * `level` inside a payload does not count.
  */
-import type { LogLevel } from './level';
+import type { LogLevel } from './log-level';
 import { levelFromNumber, levelFromWord } from './level-words';
 
 const LEVEL_KEYS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@
  * fields are skipped until a level token or the message itself is reached. A level word inside the
  * message ("Connection error: …") does not count.
  */
-import type { LogLevel } from './level';
+import type { LogLevel } from './log-level';
 import { jsonLevel } from './level-json';
 import { levelFromLetter, levelFromWord } from './level-words';
 import { classifyToken, FREE, SEPARATOR } from './level-token';

@@ -2,7 +2,7 @@
  * Classifies one token of a log line's prefix: a level, a prefix field to skip (timestamp, process
  * id, key=value), a separator, or a free word that may start the message.
  */
-import type { LogLevel } from './level';
+import type { LogLevel } from './log-level';
 import { levelFromLetter, levelFromNumber, levelFromWord } from './level-words';
 
 const MONTHS_AND_DAYS: ReadonlySet<string> = new Set(

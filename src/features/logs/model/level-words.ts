@@ -2,7 +2,7 @@
  * Level names used by common loggers, and numeric levels (pino, bunyan), mapped to the viewer's five
  * levels.
  */
-import type { LogLevel } from './level';
+import type { LogLevel } from './log-level';
 
 const WORDS: ReadonlyMap<string, LogLevel> = new Map<string, LogLevel>([
   ['error', 'error'],

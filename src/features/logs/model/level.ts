@@ -3,8 +3,9 @@
  */
 import { stripAnsi } from './ansi';
 import { prefixLevel } from './level-prefix';
+import type { LogLevel } from './log-level';
 
-export type LogLevel = 'error' | 'warn' | 'info' | 'debug' | 'trace';
+export type { LogLevel } from './log-level';
 
 /** All levels, most severe first. */
 export const LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'debug', 'trace'];

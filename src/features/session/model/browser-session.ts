@@ -1,4 +1,5 @@
 import { TELEMETRY_CATEGORIES } from '../../../types/api';
+import { isRecord } from '../../../lib/is-record';
 
 /** What the dashboard shows about a session, decoded from `GET /browsers/{id}`. */
 export interface SessionInfo {
@@ -11,10 +12,6 @@ export interface SessionInfo {
   browserUnavailableReason: string | null;
   /** The reference server's word on which browser the session runs. */
   browser: string | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalString(value: unknown): string | null {

@@ -2,6 +2,7 @@
  * Reading the untrusted `data` of telemetry events (every field optional, possibly of the wrong
  * type) and formatting values for one-line summaries. Nothing here throws.
  */
+import { isRecord } from '../../../lib/is-record';
 
 /** Longest URL and text shown in a summary. */
 export const URL_MAX = 200;
@@ -11,9 +12,7 @@ export type Data = Readonly<Record<string, unknown>>;
 
 // ---- reading untrusted fields -------------------------------------------------------------------
 
-export function isRecord(value: unknown): value is Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 export function field(data: Data, key: string): unknown {
   return Object.hasOwn(data, key) ? data[key] : undefined;

@@ -1,11 +1,8 @@
 import type { TelemetryEvent, TelemetryEventSource } from '../../../types/api';
+import { isRecord } from '../../../lib/is-record';
 
 export type DecodedEnvelope =
   { ok: true; seq: number; event: TelemetryEvent } | { ok: false; reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function decodeSource(value: unknown): TelemetryEventSource {
   if (!isRecord(value)) return { kind: 'unknown' };

@@ -1,6 +1,7 @@
 import type { StackCallFrame } from '../../../types/api';
 import { readTopFrame, toFrameView, type FrameView } from './stack-trace';
 import type { EventItem, TelemetryEvent } from './types';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * Grouping of console errors: errors with the same text thrown at the same place (innermost frame)
@@ -25,10 +26,6 @@ export interface ErrorGroup {
 interface Located {
   text: string;
   frame: StackCallFrame | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function sourcePosition(value: unknown): number {

@@ -1,4 +1,5 @@
 import type { StackCallFrame, StackTrace } from '../../../types/api';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * Stack traces of console events (CDP `Runtime.StackTrace`): a validating decoder for the untrusted
@@ -46,10 +47,6 @@ const DIMMED_PREFIXES = [
 
 /** Boundary descriptions V8 uses for an async function continuing after `await`. */
 const AWAIT_DESCRIPTIONS = new Set(['await', 'async function']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function position(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : -1;

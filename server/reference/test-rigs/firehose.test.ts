@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, TelemetryEnvelope } from '../../src/types/api.ts';
+import type { ApiErrorBody, TelemetryEnvelope } from '../../../src/types/api.ts';
 import {
   createSession,
   startReference,
   type ReferenceHarness,
-} from '../testing/reference-harness.ts';
+} from '../../testing/reference-harness.ts';
 
 interface Frame {
   id?: string;

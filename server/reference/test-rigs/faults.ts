@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { ApiErrorDetail } from '../../src/types/api.ts';
-import { HttpError, isRecord, parseJsonBody, readBody, sendJson } from '../shared/http.ts';
-import type { SessionRoute } from './reference-server.ts';
-import type { Session } from './session.ts';
+import type { ApiErrorDetail } from '../../../src/types/api.ts';
+import { HttpError, isRecord, parseJsonBody, readBody, sendJson } from '../../shared/http.ts';
+import type { ReferenceExtension, SessionRoute } from '../session-route.ts';
+import type { Session } from '../session.ts';
 
 /**
  * Fault injection for tests, only with REFERENCE_FAULTS=1: `POST /browsers/{id}/faults` with a JSON
@@ -420,4 +420,14 @@ function eventFrames(text: string, budget: number): { frames: number; cutAt?: nu
     }
     position = end + 2;
   }
+}
+
+/** Fault injection as an extension of the reference server (`REFERENCE_FAULTS=1`). */
+export function faultsExtension(): ReferenceExtension {
+  return {
+    routes: [faultRoute()],
+    tokenFor: rotatedToken,
+    answerInstead: ({ session, res }, operationId) => answerWithFault(session, operationId, res),
+    streamOpened: wireStream,
+  };
 }

@@ -1,14 +1,14 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, TelemetryEnvelope } from '../../src/types/api.ts';
+import type { ApiErrorBody, TelemetryEnvelope } from '../../../src/types/api.ts';
 import {
   createSession,
   startReference,
   TEST_TOKEN,
   type ReferenceHarness,
-} from '../testing/reference-harness.ts';
-import { SseReader } from '../testing/sse-reader.ts';
+} from '../../testing/reference-harness.ts';
+import { SseReader } from '../../testing/sse-reader.ts';
 
 const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
 

@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import type { ApiErrorDetail } from '../../src/types/api.ts';
-import { HttpError, isRecord, parseJsonBody, readBody, sendJson } from '../shared/http.ts';
-import { nowMicros, rfc3339Nano } from './clock.ts';
-import type { SessionRoute } from './reference-server.ts';
-import type { Session } from './session.ts';
-import { startSse } from './sse.ts';
+import type { ApiErrorDetail } from '../../../src/types/api.ts';
+import { HttpError, isRecord, parseJsonBody, readBody, sendJson } from '../../shared/http.ts';
+import { nowMicros, rfc3339Nano } from '../clock.ts';
+import { parseLogQuery } from '../log-stream.ts';
+import type { ReferenceExtension, SessionRoute } from '../session-route.ts';
+import type { Session } from '../session.ts';
+import { startSse } from '../sse.ts';
+import { startCursor } from '../telemetry-ring.ts';
 
 /**
  * A firehose for the benchmark harness, only with REFERENCE_FIREHOSE=1: pre-rendered SSE frames
@@ -686,3 +688,35 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/**
+ * The firehose as an extension of the reference server (`REFERENCE_FIREHOSE=1`): an armed count
+ * answers the session's next stream request of that kind instead of the tail or the ring.
+ */
+export function firehoseExtension(keepaliveMs: number): ReferenceExtension {
+  return {
+    routes: [firehoseRoute()],
+    answerInstead: ({ req, res, url, session, opened }, operationId) => {
+      if (operationId === 'logsStream') {
+        parseLogQuery(session, url.searchParams); // a bad query is still a 400
+        const count = takeFirehose(session, 'logs');
+        if (count === undefined) return false;
+        serveLogFirehose(res, session, count, keepaliveMs, opened);
+        return true;
+      }
+      if (operationId === 'streamTelemetry') {
+        const lastEventId = req.headers['last-event-id'];
+        const cursor = startCursor(
+          session.ring,
+          typeof lastEventId === 'string' ? lastEventId : undefined,
+          url.searchParams.get('replay'),
+        );
+        const count = takeFirehose(session, 'telemetry');
+        if (count === undefined) return false;
+        serveTelemetryFirehose(res, session, count, cursor, keepaliveMs, opened);
+        return true;
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Session } from './session.ts';
+
+/** What one request on a session needs. */
+export interface SessionRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  session: Session;
+  /** A stream handler calls this once its response has started (the request is then recorded). */
+  opened: () => void;
+  /** `ws://host/prefix` of this API as the client reached it. */
+  wsBase: string;
+}
+
+/** One operation on a session: `METHOD /browsers/{id}<suffix>`, answered by `handler`. */
+export type SessionRoute = {
+  method: string;
+  suffix: string;
+  operationId: string;
+  handler: (r: SessionRequest) => unknown;
+};
+
+/**
+ * What a module outside the reference server's core may add to it: the test and benchmark rigs
+ * (`test-rigs/`) use it, and the core knows nothing of them. Installed by whoever creates the
+ * server (`npm start` from the environment, the test harness from its options).
+ */
+export interface ReferenceExtension {
+  /** More operations on sessions. */
+  routes?: SessionRoute[];
+  /** The token a request on this API path must carry instead of the server's, if any. */
+  tokenFor?(apiPath: string, lookup: (id: string) => Session | undefined): string | undefined;
+  /**
+   * Called before a session request's handler, in the order extensions were installed: answers
+   * the request itself (true), or leaves it to the next one and the handler (false).
+   */
+  answerInstead?(request: SessionRequest, operationId: string): boolean;
+  /** A stream's response has started: the extension may wrap its writer. */
+  streamOpened?(session: Session, operationId: string, res: ServerResponse): void;
+}
