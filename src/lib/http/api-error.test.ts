@@ -88,6 +88,19 @@ describe('readApiFailure', () => {
     expect(describeFailure(f)).toBe("418 I'm a teapot");
   });
 
+  it('shows no status number when no HTTP answer came (status 0)', () => {
+    const f: ApiFailure = {
+      status: 0,
+      statusText: 'Network error',
+      message: 'the server could not be reached (Failed to fetch)',
+      details: [],
+      bodyText: '',
+    };
+    expect(describeFailure(f)).toBe(
+      'Network error: the server could not be reached (Failed to fetch)',
+    );
+  });
+
   it('formats the contract example in one line', () => {
     const f: ApiFailure = {
       status: 401,

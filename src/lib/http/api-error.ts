@@ -54,7 +54,8 @@ export async function readApiFailure(
 
 /** One line for a status bar or toast, e.g. `401 Unauthorized: token rejected (unauthorized)`. */
 export function describeFailure(f: ApiFailure): string {
-  const head = `${f.status} ${f.statusText}`.trim();
+  // status 0 is no HTTP answer at all (unreachable, timed out): there is no number to show
+  const head = (f.status === 0 ? f.statusText : `${f.status} ${f.statusText}`).trim();
   const redundant = f.message === '' || f.message === f.statusText || f.message === head;
   let line = redundant ? head : `${head}: ${f.message}`;
   if (f.code !== undefined) line += ` (${f.code})`;

@@ -64,7 +64,7 @@ describe('apiRequest: the deadline', () => {
       details: [],
       bodyText: '',
     });
-    expect(describeFailure(failure)).toBe('0 Timed out: no answer from the server within 10 s');
+    expect(describeFailure(failure)).toBe('Timed out: no answer from the server within 10 s');
     // the request itself is aborted, so a real fetch lets the connection go
     const init = fetchSpy.mock.calls[0]?.[1];
     expect(init?.signal?.aborted).toBe(true);

@@ -80,6 +80,6 @@ describe('sessionQuery', () => {
     await vi.advanceTimersByTimeAsync(LIMITS.requestTimeoutMs);
     const error = await failed;
     expect(error.failure).toMatchObject({ status: 0, statusText: 'Timed out' });
-    expect(error.message).toBe('0 Timed out: no answer from the server within 10 s');
+    expect(error.message).toBe('Timed out: no answer from the server within 10 s');
   });
 });
