@@ -20,7 +20,7 @@ export default tseslint.config(
           paths: [
             {
               name: '@microsoft/fetch-event-source',
-              message: 'Only src/lib/sse may import the SSE library.',
+              message: 'Only src/lib/sse may import the SSE library (the tests’ reference reader).',
             },
           ],
         },

@@ -1,6 +1,7 @@
 import type { ItemBatch } from '../batch-queue';
 import { createCountingFetch } from './counting-fetch';
-import { reasonOf, startAttempt, type AttemptEnd, type SseMessage } from './sse-attempt';
+import { reasonOf, type AttemptEnd, type SseMessage } from './attempt';
+import { startStreamRead } from './stream-reader';
 import {
   openControlledStream,
   type AttemptSink,
@@ -98,7 +99,7 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const watch = options.stallTimeoutMs !== undefined;
   const inThread: AttemptStarter = (request, sink) =>
-    startAttempt(
+    startStreamRead(
       {
         ...request,
         fetch: watch ? createCountingFetch(baseFetch, sink.touch) : baseFetch,

@@ -4,7 +4,7 @@
  * callbacks with promise-based waits (no sleeps, works with fake timers).
  */
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { SseMessage } from './sse-attempt';
+import type { SseMessage } from './attempt';
 import { openSseStream, type SseStream, type SseStreamOptions } from './sse-stream';
 import type { StreamStatus, StreamStatusKind } from './status';
 

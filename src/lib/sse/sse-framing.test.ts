@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './fake-sse-server';
 import { openSseStream, type SseStream } from './sse-stream';
-import { startAttempt, type SseMessage } from './sse-attempt';
+import type { SseMessage } from './attempt';
+import { startAttempt } from './library-reader';
 import { startStreamRead } from './stream-reader';
 
 // End-to-end framing: bytes written into a real ReadableStream body, parsed by the SSE library (the

@@ -1,4 +1,4 @@
-import type { SseMessage } from './sse-attempt';
+import type { SseMessage } from './attempt';
 
 export interface SseParser {
   /** Feeds decoded text; complete events are delivered before this returns. */
@@ -14,7 +14,7 @@ const SPACE = 32;
  * The event-stream format of the HTML standard, parsed from text with string searches rather than
  * a loop over bytes: lines end with LF, CRLF or CR (a CRLF split across chunks counts once),
  * `:` lines are comments, `data` lines join with LF, a blank line dispatches. Like the SSE library
- * path (sse-attempt), each message carries its own `id` ('' when it had none) and messages with
+ * (library-reader, the tests' reference), each message carries its own `id` ('' when it had none) and messages with
  * empty data are not delivered.
  */
 export function createSseParser(onMessage: (message: SseMessage) => void): SseParser {

@@ -1,8 +1,9 @@
 import type { BackoffOptions } from '../backoff';
 import { createCountingFetch } from './counting-fetch';
-import { startAttempt, type Attempt, type AttemptEnd, type SseMessage } from './sse-attempt';
+import type { Attempt, AttemptEnd, SseMessage } from './attempt';
 import { createRetrySchedule } from './retry-schedule';
 import type { StreamStatus } from './status';
+import { startStreamRead } from './stream-reader';
 import { createWatchdog } from './watchdog';
 
 /** What every stream takes, whatever reads and decodes its frames. */
@@ -45,8 +46,8 @@ export interface SseStreamOptions extends StreamControlOptions {
   onMessage: (message: SseMessage) => void;
   /** Injectable for tests; defaults to the global fetch, looked up at each request. */
   fetch?: typeof fetch;
-  /** Reads one attempt; defaults to the SSE library's (startAttempt). */
-  startAttempt?: typeof startAttempt;
+  /** Reads one attempt; defaults to startStreamRead (tests compare it with the SSE library's). */
+  startAttempt?: typeof startStreamRead;
 }
 
 /** How one attempt reports back to the stream that started it. */
@@ -85,7 +86,7 @@ export function openSseStream(options: SseStreamOptions): SseStream {
   const now = options.now ?? ((): number => Date.now());
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const deliver = options.onMessage;
-  const begin = options.startAttempt ?? startAttempt;
+  const begin = options.startAttempt ?? startStreamRead;
   return openControlledStream(options, (request, sink) =>
     begin(
       {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './fake-sse-server';
-import { startAttempt } from './sse-attempt';
+import { startAttempt } from './library-reader';
 import { openSseStream, type SseStream } from './sse-stream';
 import { startStreamRead } from './stream-reader';
 

@@ -5,15 +5,16 @@ import {
   type Attempt,
   type AttemptHandlers,
   type AttemptRequest,
-} from './sse-attempt';
+} from './attempt';
 import { createSseParser } from './sse-parser';
 
 /**
- * One connection attempt read with fetch and createSseParser: the same contract as startAttempt
- * (same request headers, same classification of responses and failures, no handler after
- * abort()), without the SSE library's byte-by-byte line splitting and its two text decodings per
- * line. The stream worker reads with this: at a few hundred thousand events a second, parsing is
- * most of the cost of a frame.
+ * One connection attempt read with fetch and createSseParser: the only reader in production (the
+ * stream worker, the page's restart probe and in-page streams). It keeps the SSE library's
+ * contract (same request headers, same classification of responses and failures, no handler
+ * after abort()), which the tests check against the library's reader (library-reader.ts), without
+ * its byte-by-byte line splitting and two text decodings per line: at a few hundred thousand
+ * events a second, parsing is most of the cost of a frame.
  */
 export function startStreamRead(request: AttemptRequest, handlers: AttemptHandlers): Attempt {
   const controller = new AbortController();

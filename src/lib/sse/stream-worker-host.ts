@@ -10,16 +10,6 @@ export interface WorkerScope {
   postMessage(message: FromStreamWorker, transfer: Transferable[]): void;
 }
 
-/**
- * The SSE library's cleanup touches `document` and `window` (visibility handling) even when told
- * to stay open while hidden; a worker has neither, so it gets inert stand-ins.
- */
-function shimPageGlobals(): void {
-  const scope = globalThis as Record<string, unknown>;
-  scope.window ??= globalThis;
-  scope.document ??= { hidden: false, addEventListener() {}, removeEventListener() {} };
-}
-
 interface Served {
   abort(): void;
   release(items: number): void;
@@ -42,7 +32,6 @@ export function serveStreams(
   /** Overrides every decoder's window (tests). */
   windowOverride?: number,
 ): void {
-  shimPageGlobals();
   const byName = new Map(decoders.map((decoder) => [decoder.name, decoder]));
   const attempts = new Map<number, Served>();
   const post = (message: FromStreamWorker, transfer: Transferable[] = []): void =>

@@ -1,4 +1,4 @@
-import type { AttemptEnd } from './sse-attempt';
+import type { AttemptEnd } from './attempt';
 
 /** The page asks the stream worker to open or drop one connection attempt. */
 export type ToStreamWorker =

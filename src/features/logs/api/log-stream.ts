@@ -1,5 +1,5 @@
 import { apiUrl, authHeaders, type ApiConnection } from '../../../lib/http/request';
-import type { SseMessage } from '../../../lib/sse/sse-attempt';
+import type { SseMessage } from '../../../lib/sse/attempt';
 import { stripAnsi } from '../model/ansi';
 import { detectLevel } from '../model/level';
 import { isAscii } from '../model/query-plain';

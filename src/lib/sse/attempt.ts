@@ -1,10 +1,16 @@
-import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { describeFailure, isFatalStatus, readApiFailure, type ApiFailure } from '../http/api-error';
+import { describeFailure, isFatalStatus, readApiFailure } from '../http/api-error';
+import type { ApiFailure } from '../http/api-error';
+
+/*
+ * One connection attempt of a stream, whoever reads it: the contract (types) and the parts every
+ * reader shares (how a response is judged, the request headers, a failure's reason). The reader
+ * in production is startStreamRead (stream-reader.ts, on the SSE parser of sse-parser.ts).
+ */
 
 /**
  * One dispatched SSE event. `id` is this event's own `id:` field ('' when it had none); `event` is
- * '' when the frame had no `event:` line. It is the object the SSE library built for the event
- * (no copy is made), so it may carry extra fields; it is never reused, so it may be kept.
+ * '' when the frame had no `event:` line. It may carry extra fields (a reader may hand over its own object as it is); it is never
+ * reused, so it may be kept.
  * Events whose data is empty are not delivered (comment, id-only and event-only frames).
  */
 export interface SseMessage {
@@ -45,63 +51,6 @@ export interface AttemptRequest {
 export interface Attempt {
   /** Aborts the request. No handler is called after this returns. */
   abort(): void;
-}
-
-/** Carries our classification of a bad response from onopen to onerror. */
-class RejectedResponse extends Error {
-  constructor(readonly end: AttemptEnd) {
-    super(end.kind);
-  }
-}
-
-/**
- * Runs exactly one request through fetchEventSource. The library's own retry loop never runs:
- * onerror always rethrows, which makes the library dispose of the request and reject; retries are
- * the caller's business. Parsing (chunk boundaries, CR/LF/CRLF, comments, multi-line data, id) is
- * the library's.
- */
-export function startAttempt(request: AttemptRequest, handlers: AttemptHandlers): Attempt {
-  const controller = new AbortController();
-  let done = false;
-  const finish = (end: AttemptEnd): void => {
-    if (done) return;
-    done = true;
-    handlers.onEnd(end);
-  };
-
-  void fetchEventSource(request.url, {
-    signal: controller.signal,
-    headers: requestHeaders(request.headers),
-    fetch: request.fetch,
-    // The default (false) closes the stream whenever the tab is hidden and reopens it when shown.
-    openWhenHidden: true,
-    async onopen(response: Response): Promise<void> {
-      const rejected = await rejectionOf(response, request.now);
-      if (rejected) throw new RejectedResponse(rejected);
-      if (!done) handlers.onOpen(response);
-    },
-    // Hot path. The library dispatches a message for every blank line, including after a comment
-    // frame or an id-only frame (data ''); the SSE spec dispatches nothing for those. `done` also
-    // stops the rest of an already received chunk from being delivered after abort().
-    onmessage(message: EventSourceMessage): void {
-      if (!done && message.data !== '') handlers.onMessage(message);
-    },
-    onclose(): void {
-      finish({ kind: 'server-closed' });
-    },
-    onerror(error: unknown): never {
-      const reason = reasonOf(error);
-      finish(error instanceof RejectedResponse ? error.end : { kind: 'transient', reason });
-      throw error;
-    },
-  }).catch(() => undefined);
-
-  return {
-    abort(): void {
-      done = true;
-      controller.abort();
-    },
-  };
 }
 
 /** How an attempt ends because of its response, or null when the response is an event stream. */
