@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isExecutable } from '../server/shared/executable.ts';
 import { E2E_PORT } from './env.ts';
 
 /**
@@ -37,15 +38,6 @@ export function renderNginxConfig(template: string, values: NginxConfigValues): 
     if (value === undefined) throw new Error(`deploy/nginx.conf: no value for \${${name}}`);
     return value;
   });
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** NGINX_PATH, else /usr/sbin/nginx, else `nginx` on PATH; or why there is none. */

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { isExecutable } from './executable.ts';
 import { NPM_CHROMIUM_PACKAGE, unpackNpmChromium } from './npm-chromium.ts';
 
 /**
@@ -64,15 +65,6 @@ interface Candidate {
   source: ChromiumSource;
   where: string;
   env?: Record<string, string>;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function systemCandidates(env: NodeJS.ProcessEnv): Candidate[] {
