@@ -74,6 +74,32 @@ export async function heapAfterGc(page: Page): Promise<number> {
 }
 
 /** Waits until `read()` returns at least `target` or nothing changed for `idleMs`. */
+/**
+ * The count once it has stopped changing for `quietMs`: the baseline of a measurement. Read at a
+ * moment instead, it can miss items still on their way (a session's own opening requests become
+ * `api_call` events a few milliseconds after its stream goes live), which then count as delivered
+ * by the writer and make a row read "not kept up" with more delivered than written.
+ */
+export async function settledCount(
+  read: () => Promise<number>,
+  quietMs: number,
+  timeoutMs: number,
+  pollMs = 50,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const value = await read();
+    if (value !== last) {
+      last = value;
+      since = Date.now();
+    }
+  }
+  return last;
+}
+
 export async function waitForCount(
   read: () => Promise<number>,
   target: number,

@@ -6,6 +6,7 @@ import {
   probeStart,
   probeStop,
   readNumber,
+  settledCount,
   waitForCount,
   type ProbeRecord,
 } from '../lib/browser.ts';
@@ -186,7 +187,7 @@ async function measureWriting(
   },
 ): Promise<IngestResult> {
   const read = () => readNumber(page, options.counts, 'data-received');
-  const before = await read();
+  const before = await settledCount(read, 500, 10_000);
   await probeStart(page, {
     lines: options.lines,
     count: { selector: options.counts, attribute: 'data-received' },
