@@ -1,13 +1,8 @@
 import { LIMITS } from '../../../config/limits';
-import {
-  animationFrameScheduler,
-  createFrameBatcher,
-  type FrameBatcher,
-} from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
-import { createStallTrace, describeStall } from '../../../lib/sse/stall-trace';
-import type { StreamStatus } from '../../../lib/sse/status';
+import { createLiveSource, type LiveSource } from '../../../lib/live-source';
+import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
+import { describeStall } from '../../../lib/sse/stall-trace';
 import { compileLineFilter, compileQuery } from '../model/filter';
 import { logDecoder } from '../api/log-decoder';
 import {
@@ -53,64 +48,65 @@ export interface LogTabOptions {
   openStream?: typeof openDecodedStream;
 }
 
-/** One log stream: transport → per-frame batches → bounded buffer → store version. */
+/** One log stream: a live source of lines → bounded buffer; notices and queries are the tab's. */
 export function createLogTab(options: LogTabOptions): LogTab {
   const { connection, sessionId, source } = options;
   const store = createLogTabStore(options.initial);
   const buffer = new LogBuffer(options.capacity);
-  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
-  const batcher: FrameBatcher<PartialLine> = createFrameBatcher(
-    {
-      take: (lines) => {
-        buffer.append(lines);
-        stream?.taken(lines.length);
-      },
-      show: bump,
-    },
-    animationFrameScheduler,
-    LIMITS.flood,
-  );
-  let stream: DecodedStream | undefined;
-  let connections = 0;
   let lastMessageOfAttempt: string | null = null;
   let messagesThisAttempt = 0;
+
   // Upstream sends no keepalive on this stream, so it has no silence watchdog: an attempt stalls
   // only when its response headers do not come in time, and a stall leaves a notice.
-  const stalls = createStallTrace();
-
-  const onItems = (lines: PartialLine[]): void => {
-    const first = lines[0];
-    if (first === undefined) return;
-    if (messagesThisAttempt === 0 && isInBandFailure(first.text)) first.notice = true;
-    messagesThisAttempt += lines.length;
-    lastMessageOfAttempt = (lines[lines.length - 1] as PartialLine).text;
-    for (const line of lines) batcher.push(line);
-  };
-
-  const onStatus = (status: StreamStatus): void => {
-    const stall = stalls.observe(status);
-    if (status.kind === 'live') {
-      connections += 1;
-      messagesThisAttempt = 0;
-      lastMessageOfAttempt = null;
-      const next = connections > 1 ? RECONNECTED : 'connected on a new attempt';
-      if (stall) batcher.push(noticeLine(describeStall(stall, next)));
-      else if (connections > 1) batcher.push(noticeLine(RECONNECTED));
-    }
-    if (status.kind === 'ended') {
-      const ended = `stream ended: ${status.reason}`;
-      batcher.push(noticeLine(stall ? describeStall(stall, ended) : ended));
-    }
-    if (status.kind === 'failed' && stall) {
-      batcher.push(noticeLine(describeStall(stall, `reconnecting failed: ${status.reason}`)));
-    }
-    // 404 is upstream's answer for a session that does not exist (a missing file is in band)
-    if (status.kind === 'failed' && status.failure?.status === 404 && connections > 0) {
-      batcher.push(noticeLine(SESSION_ENDED));
-    }
-    batcher.flush();
-    store.setState({ status });
-  };
+  const live: LiveSource<PartialLine> = createLiveSource({
+    store,
+    decoder: logDecoder,
+    stream: {
+      url: () => logStreamUrl(connection, sessionId, source, live.connections > 0),
+      getHeaders: () => logStreamHeaders(connection),
+      headersTimeoutMs: LIMITS.streamHeadersTimeoutMs,
+      onServerClose: () => {
+        if (
+          messagesThisAttempt === 1 &&
+          lastMessageOfAttempt !== null &&
+          isInBandFailure(lastMessageOfAttempt)
+        )
+          return 'end';
+        return 'reconnect';
+      },
+    },
+    ingest: (lines) => buffer.append(lines),
+    arrived: (lines) => {
+      const first = lines[0];
+      if (first === undefined) return;
+      if (messagesThisAttempt === 0 && isInBandFailure(first.text)) first.notice = true;
+      messagesThisAttempt += lines.length;
+      lastMessageOfAttempt = (lines[lines.length - 1] as PartialLine).text;
+    },
+    statusChanged: (status, { stall, connections }) => {
+      const notice = (text: string): void => live.push(noticeLine(text));
+      if (status.kind === 'live') {
+        messagesThisAttempt = 0;
+        lastMessageOfAttempt = null;
+        const next = connections > 1 ? RECONNECTED : 'connected on a new attempt';
+        if (stall) notice(describeStall(stall, next));
+        else if (connections > 1) notice(RECONNECTED);
+      }
+      if (status.kind === 'ended') {
+        const ended = `stream ended: ${status.reason}`;
+        notice(stall ? describeStall(stall, ended) : ended);
+      }
+      if (status.kind === 'failed' && stall) {
+        notice(describeStall(stall, `reconnecting failed: ${status.reason}`));
+      }
+      // 404 is upstream's answer for a session that does not exist (a missing file is in band)
+      if (status.kind === 'failed' && status.failure?.status === 404 && connections > 0) {
+        notice(SESSION_ENDED);
+      }
+    },
+    pacing: LIMITS.flood,
+    openStream: options.openStream,
+  });
 
   const refreshQueries = (): void => {
     const state = store.getState();
@@ -143,55 +139,37 @@ export function createLogTab(options: LogTabOptions): LogTab {
       buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
       store.setState({ searchError: null });
     }
-    bump();
+    live.changed();
   };
 
+  let started = false;
   return {
     id: options.id,
     source,
     store,
     buffer,
     start() {
-      if (stream) return;
+      if (started) return;
+      started = true;
       refreshQueries();
-      stream = (options.openStream ?? openDecodedStream)({
-        decoder: logDecoder,
-        url: () => logStreamUrl(connection, sessionId, source, connections > 0),
-        getHeaders: () => logStreamHeaders(connection),
-        onItems,
-        onStatus,
-        headersTimeoutMs: LIMITS.streamHeadersTimeoutMs,
-        onServerClose: () => {
-          if (
-            messagesThisAttempt === 1 &&
-            lastMessageOfAttempt !== null &&
-            isInBandFailure(lastMessageOfAttempt)
-          )
-            return 'end';
-          return 'reconnect';
-        },
-      });
+      live.start();
     },
     stop() {
-      stream?.close();
-      stream = undefined;
-      stalls.reset();
-      batcher.cancel();
+      started = false;
+      live.stop();
     },
-    reconnectNow() {
-      stream?.reconnectNow();
-    },
+    reconnectNow: () => live.reconnectNow(),
     refreshQueries,
     clear() {
-      batcher.flush();
+      live.flush();
       buffer.clear();
       store.setState({ selection: null, currentMatch: null });
-      bump();
+      live.changed();
     },
     setCapacity(capacity) {
-      batcher.flush();
+      live.flush();
       buffer.resize(capacity);
-      bump();
+      live.changed();
     },
   };
 }

@@ -6,7 +6,7 @@ import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { cn } from '../../../lib/cn';
 import { togglePause, updateFilter } from '../stores/timeline-actions';
-import type { Timeline } from '../stores/timeline-controller';
+import { isLiveTimeline, type Timeline } from '../stores/timeline-controller';
 import { CategoryChips } from './category-chips';
 import { LevelChips } from './level-chips';
 import { TimelineCounts } from './timeline-counts';
@@ -38,13 +38,13 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
   const filter = useStore(timeline.store, (state) => state.filter);
   const paused = useStore(timeline.store, (state) => state.pausedAt !== null);
   const startMode = useStore(timeline.store, (state) => state.startMode);
-  const live = timeline.origin.kind === 'live';
+  const live = isLiveTimeline(timeline) ? timeline : null;
   const name = timeline.origin.kind === 'live' ? timeline.origin.sessionId : timeline.origin.name;
   return (
     <div className="flex shrink-0 flex-col gap-2 border-b border-border bg-panel px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
         {live ? (
-          <StreamStatusBadge status={status} onReconnect={() => timeline.reconnectNow()} />
+          <StreamStatusBadge status={status} onReconnect={() => live.reconnectNow()} />
         ) : (
           <Badge tone="neutral">file</Badge>
         )}
@@ -71,9 +71,7 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
             Start
             <select
               value={startMode}
-              onChange={(event) =>
-                timeline.restartFrom(event.target.value === 'now' ? 'now' : 'all')
-              }
+              onChange={(event) => live.restartFrom(event.target.value === 'now' ? 'now' : 'all')}
               className="h-8 rounded-md border border-border bg-panel px-1 text-xs text-fg"
             >
               <option value="all">from the oldest retained event</option>

@@ -131,10 +131,10 @@ describe('createFileTimeline', () => {
     expect(index === null ? null : timeline.buffer.item(index)).toMatchObject({ seq: 2, epoch: 1 });
   });
 
-  it('applies the filter from its store when started', () => {
+  it('applies the filter from its store', () => {
     const timeline = open([1, [2, { type: 'console_error' }], 3]);
     timeline.store.setState((state) => ({ filter: { ...state.filter, errorsOnly: true } }));
-    timeline.start();
+    timeline.applyFilter();
     expect(timeline.buffer.viewCount).toBe(2); // the marker and the error
   });
 });

@@ -21,9 +21,7 @@ function timeline(count = 5): Timeline {
     const type = seq === 2 || seq === 4 ? 'console_error' : 'console_log';
     return { seq, event: telemetryEvent(seq, { type }) };
   });
-  const created = createFileTimeline({ name: 'x.jsonl', envelopes, problems: [], capacity: 100 });
-  created.start();
-  return created;
+  return createFileTimeline({ name: 'x.jsonl', envelopes, problems: [], capacity: 100 });
 }
 
 const state = (target: Timeline) => target.store.getState();

@@ -3,10 +3,10 @@ import { createHarness, type FakeConnection, type Harness } from '../../../lib/s
 import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { openSseStream } from '../../../lib/sse/sse-stream';
 import type { TimelineItem } from '../model/types';
-import { createLiveTimeline, type Timeline } from './timeline-controller';
+import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
 
 let harness: Harness;
-let timeline: Timeline;
+let timeline: LiveTimeline;
 
 function frame(
   seq: number,

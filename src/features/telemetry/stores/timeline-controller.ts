@@ -1,9 +1,9 @@
 import { LIMITS } from '../../../config/limits';
-import { animationFrameScheduler, createFrameBatcher } from '../../../lib/frame-batcher';
 import type { ApiConnection } from '../../../lib/http/request';
-import { openDecodedStream, type DecodedStream } from '../../../lib/sse/decoded-stream';
+import { createLiveSource, type LiveSource } from '../../../lib/live-source';
+import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { openSseStream } from '../../../lib/sse/sse-stream';
-import { createStallTrace, type StallEnd } from '../../../lib/sse/stall-trace';
+import type { StallEnd } from '../../../lib/sse/stall-trace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
@@ -30,22 +30,33 @@ type Work =
   | { kind: 'connected'; atUs: number; stall: StallEnd | null; first: boolean }
   | { kind: 'note'; marker: 'ended' | 'stalled'; text: string; atUs: number };
 
+/** A timeline, live or read from a file: the view's side of it. */
 export interface Timeline {
   readonly store: TimelineStore;
   readonly buffer: TelemetryBuffer;
   /** A live session stream, or a file opened without a server. */
   readonly origin: { kind: 'live'; sessionId: string } | { kind: 'file'; name: string };
+  /** Re-applies the filter from the store. */
+  applyFilter(): void;
+  /** The sequencer's running counts, for the status line. */
+  duplicates(): number;
+}
+
+/** The timeline of a live session, which owns its stream. */
+export interface LiveTimeline extends Timeline {
+  readonly origin: { kind: 'live'; sessionId: string };
   start(): void;
   stop(): void;
   reconnectNow(): void;
   /** Starts over (clears, then connects again) from the oldest retained event or from now. */
   restartFrom(mode: StartMode): void;
-  /** Re-applies the filter from the store. */
-  applyFilter(): void;
   setCapacity(capacity: number): void;
   clear(): void;
-  /** The sequencer's running counts, for the status line. */
-  duplicates(): number;
+}
+
+/** Whether a timeline has a stream to control (a file has none). */
+export function isLiveTimeline(timeline: Timeline): timeline is LiveTimeline {
+  return timeline.origin.kind === 'live';
 }
 
 export interface LiveTimelineOptions {
@@ -124,18 +135,11 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer<ReadFr
   };
 }
 
-/** Telling views the buffer changed, and re-applying the store's filter to the buffer. */
-function viewUpdates(
-  store: TimelineStore,
-  buffer: TelemetryBuffer,
-): { bump: () => void; applyFilter: () => void } {
-  const bump = (): void => store.setState((state) => ({ version: state.version + 1 }));
-  return {
-    bump,
-    applyFilter: () => {
-      buffer.setFilter(compileTimelineFilter(store.getState().filter));
-      bump();
-    },
+/** Re-applies the store's filter to the buffer, and tells views the buffer changed. */
+function filterApplier(store: TimelineStore, buffer: TelemetryBuffer): () => void {
+  return () => {
+    buffer.setFilter(compileTimelineFilter(store.getState().filter));
+    store.setState((state) => ({ version: state.version + 1 }));
   };
 }
 
@@ -146,83 +150,76 @@ function endedText(status: StreamStatus): string | null {
   return null;
 }
 
-/** The telemetry timeline of a live session: transport → sequencer → bounded buffer → store. */
-export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
+/**
+ * The telemetry timeline of a live session: a live source of frames → sequencer → bounded buffer;
+ * the restart probe and the markers of connections, stalls and ends are the timeline's.
+ */
+export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
   const { connection, sessionId } = options;
   const store = createTimelineStore(options.initial);
   const buffer = newBuffer(options.capacity);
   let sequencer = liveSequencer(store.getState().startMode, buffer);
   const ingest = createIngest(buffer, () => sequencer);
-  const { bump, applyFilter } = viewUpdates(store, buffer);
+  const applyFilter = filterApplier(store, buffer);
   const calm = calmAfterBursts(store);
-  const batcher = createFrameBatcher<Work>(
-    {
-      take: (batch) => {
-        for (const work of batch) ingest(work);
-        stream?.taken(batch.length);
-      },
-      show: (flooded, items) => {
-        store.setState((state) => shown(state, flooded, items));
-        calm.updated();
-      },
-    },
-    animationFrameScheduler,
-    LIMITS.flood,
-  );
-  let stream: DecodedStream | undefined;
   let stopProbe: (() => void) | undefined;
-  let connections = 0;
   let everLive = false;
-  const stalls = createStallTrace();
 
-  const onProbe = (seq: number, event: TelemetryEvent): void => {
-    batcher.flush();
-    if (!sequencer.probeShowsRestart(seq, event)) return;
-    buffer.append([sequencer.restarted(seq, nowUs())]);
-    bump();
-    stream?.reconnectNow();
-  };
-
-  const onStatus = (status: StreamStatus): void => {
-    const stall = stalls.observe(status);
-    if (status.kind === 'live') {
-      connections += 1;
-      everLive = true;
-      batcher.push({ kind: 'connected', atUs: nowUs(), stall, first: connections === 1 });
-      stopProbe?.();
-      stopProbe =
-        connections > 1 && sequencer.lastSeq !== null
-          ? probeOldestEvent(connection, sessionId, onProbe, options.openProbe)
-          : undefined;
-    }
-    if (stall && status.kind !== 'live') {
-      const text = stallStoppedText(stall);
-      batcher.push({ kind: 'note', marker: 'stalled', text, atUs: nowUs() });
-    }
-    const ended = everLive ? endedText(status) : null;
-    if (ended) batcher.push({ kind: 'note', marker: 'ended', text: ended, atUs: nowUs() });
-    batcher.flush();
-    store.setState({ status });
-  };
-
-  const start = (): void => {
-    if (stream) return;
-    applyFilter();
-    stream = (options.openStream ?? openDecodedStream)({
-      decoder: telemetryDecoder,
+  const live: LiveSource<Work> = createLiveSource({
+    store,
+    decoder: telemetryDecoder,
+    stream: {
       url: () => telemetryStreamUrl(connection, sessionId, sequencer.resumePoint().replayAll),
       getHeaders: () => telemetryStreamHeaders(connection, sequencer.resumePoint()),
-      onItems: (frames) => batcher.pushAll(frames),
-      onStatus,
       stallTimeoutMs: LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs,
-    });
+    },
+    ingest: (batch) => {
+      for (const work of batch) ingest(work);
+    },
+    onShow: (state, flooded, items) => {
+      calm.updated();
+      return shown(state, flooded, items);
+    },
+    statusChanged: (status, { stall, connections }) => {
+      if (status.kind === 'live') {
+        everLive = true;
+        live.push({ kind: 'connected', atUs: nowUs(), stall, first: connections === 1 });
+        stopProbe?.();
+        stopProbe =
+          connections > 1 && sequencer.lastSeq !== null
+            ? probeOldestEvent(connection, sessionId, onProbe, options.openProbe)
+            : undefined;
+      }
+      if (stall && status.kind !== 'live') {
+        const text = stallStoppedText(stall);
+        live.push({ kind: 'note', marker: 'stalled', text, atUs: nowUs() });
+      }
+      const ended = everLive ? endedText(status) : null;
+      if (ended) live.push({ kind: 'note', marker: 'ended', text: ended, atUs: nowUs() });
+    },
+    pacing: LIMITS.flood,
+    openStream: options.openStream,
+  });
+
+  const onProbe = (seq: number, event: TelemetryEvent): void => {
+    live.flush();
+    if (!sequencer.probeShowsRestart(seq, event)) return;
+    buffer.append([sequencer.restarted(seq, nowUs())]);
+    live.changed();
+    live.reconnectNow();
+  };
+
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    applyFilter();
+    live.start();
   };
   const stop = (): void => {
-    stream?.close();
-    stream = undefined;
+    started = false;
+    live.stop();
     stopProbe?.();
-    stalls.reset();
-    batcher.flush();
     calm.stop();
   };
   return {
@@ -231,27 +228,29 @@ export function createLiveTimeline(options: LiveTimelineOptions): Timeline {
     origin: { kind: 'live', sessionId },
     start,
     stop,
-    reconnectNow: () => stream?.reconnectNow(),
+    reconnectNow: () => live.reconnectNow(),
     restartFrom(mode) {
-      stop();
-      buffer.clear();
-      connections = 0;
-      store.setState({ startMode: mode, selected: null, detailOpen: false, following: true });
-      sequencer = liveSequencer(mode, buffer);
-      bump();
-      start();
+      stopProbe?.();
+      calm.stop();
+      live.restart(() => {
+        buffer.clear();
+        store.setState({ startMode: mode, selected: null, detailOpen: false, following: true });
+        sequencer = liveSequencer(mode, buffer);
+        live.changed();
+        applyFilter();
+      });
     },
     applyFilter,
     setCapacity(capacity) {
-      batcher.flush();
+      live.flush();
       buffer.resize(capacity);
-      bump();
+      live.changed();
     },
     clear() {
-      batcher.flush();
+      live.flush();
       buffer.clear();
       store.setState({ selected: null, detailOpen: false });
-      bump();
+      live.changed();
     },
     duplicates: () => sequencer.duplicates,
   };
@@ -317,18 +316,13 @@ export function createFileTimeline(options: FileTimelineOptions): Timeline {
   const lines = options.envelopes.length + options.problems.length;
   const buffer = newBuffer(Math.max(options.capacity, lines + options.envelopes.length + 1));
   const duplicates = loadFile(buffer, options);
-  const { applyFilter } = viewUpdates(store, buffer);
+  const applyFilter = filterApplier(store, buffer);
+  applyFilter();
   return {
     store,
     buffer,
     origin: { kind: 'file', name: options.name },
-    start: applyFilter,
-    stop: () => undefined,
-    reconnectNow: () => undefined,
-    restartFrom: () => undefined,
     applyFilter,
-    setCapacity: () => undefined,
-    clear: () => undefined,
     duplicates: () => duplicates,
   };
 }

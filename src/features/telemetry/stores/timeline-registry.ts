@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import { LIMITS } from '../../../config/limits';
 import type { ApiConnection } from '../../../lib/http/request';
-import { createLiveTimeline, type Timeline } from './timeline-controller';
+import { createLiveTimeline, type LiveTimeline, type Timeline } from './timeline-controller';
 import type { TimelineState } from './timeline-store';
 
 interface RegistryState {
-  bySession: Record<string, Timeline>;
+  bySession: Record<string, LiveTimeline>;
   /** A timeline opened from a file, shown without a session. */
   file: Timeline | null;
   capacity: number;
@@ -23,7 +23,7 @@ export function openSessionTimeline(
   sessionId: string,
   connection: ApiConnection,
   initial?: Partial<TimelineState>,
-): Timeline {
+): LiveTimeline {
   const existing = useTimelineRegistry.getState().bySession[sessionId];
   if (existing) return existing;
   const timeline = createLiveTimeline({
@@ -60,11 +60,9 @@ export function setTimelineCapacity(capacity: number): void {
 }
 
 export function setFileTimeline(timeline: Timeline | null): void {
-  useTimelineRegistry.getState().file?.stop();
-  timeline?.start();
   useTimelineRegistry.setState({ file: timeline });
 }
 
-export function useSessionTimeline(sessionId: string): Timeline | undefined {
+export function useSessionTimeline(sessionId: string): LiveTimeline | undefined {
   return useTimelineRegistry((state) => state.bySession[sessionId]);
 }

@@ -10,13 +10,13 @@ import {
 } from '../../../lib/sse/fake-sse-server';
 import { openSseStream } from '../../../lib/sse/sse-stream';
 import type { TimelineItem } from '../model/types';
-import { createLiveTimeline, type Timeline } from './timeline-controller';
+import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
 
 /** The silence after which the telemetry stream counts as stalled (keepalive + margin). */
 const STALL_MS = LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs;
 
 let harness: Harness;
-let timeline: Timeline | undefined;
+let timeline: LiveTimeline | undefined;
 
 function frame(seq: number): string {
   const event = { ts: seq * 1_000_000, type: 'console_log', category: 'console', data: {} };
