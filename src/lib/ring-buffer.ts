@@ -30,16 +30,20 @@ export class RingBuffer<T> {
     return this.end - this.start;
   }
 
-  /** Appends, calling `onEvict` for each item pushed out; returns how many were evicted. */
-  push(item: T, onEvict?: (item: T) => void): number {
+  /**
+   * Appends, calling `onEvict` with the item pushed out (and its absolute index) before the new one
+   * is stored; returns how many were evicted.
+   */
+  push(item: T, onEvict?: (item: T, index: number) => void): number {
     let evicted = 0;
     if (this.size === this.cap) {
-      const slot = this.start % this.cap;
+      const index = this.start;
+      const slot = index % this.cap;
       const old = this.items[slot] as T;
       this.items[slot] = undefined;
       this.start += 1;
       evicted = 1;
-      onEvict?.(old);
+      onEvict?.(old, index);
     }
     this.items[this.end % this.cap] = item;
     this.end += 1;

@@ -1,0 +1,215 @@
+/**
+ * What a timeline keeps in step with its retained items, each as a RetainedIndex of the buffer's
+ * ring (lib/filtered-ring.ts): the ring adds every item it stores and evicts every item it drops.
+ */
+import type { RetainedIndex } from '../../../lib/filtered-ring';
+import { releaseImage } from './event-item';
+import { nameFailedRequest } from './failed-request';
+import type { NetworkIndex } from './network';
+import { OverviewColumns } from './overview-columns';
+import type { EventItem, TimelineItem } from './types';
+
+function bump(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next === 0) counts.delete(key);
+  else counts.set(key, next);
+}
+
+/**
+ * Events per category, type and level, errors, and what left or never arrived: evicted items and
+ * events, and the events missed in gaps. All start over on clear, except the time origin.
+ */
+export class TimelineCounts implements RetainedIndex<TimelineItem> {
+  readonly categoryCounts = new Map<string, number>();
+  readonly typeCounts = new Map<string, number>();
+  readonly levelCounts = new Map<string, number>();
+  errorCount = 0;
+  /** Items evicted under the cap. */
+  evicted = 0;
+  /** Events among them. */
+  evictedEvents = 0;
+  /** Events known to be missing: the sum of all gaps, evicted ones too. */
+  missed = 0;
+  /** ts (µs) of the first event with one: the origin of relative times. Kept on clear. */
+  originUs: number | null = null;
+
+  add(item: TimelineItem): void {
+    if (item.kind === 'gap') this.missed += item.to - item.from + 1;
+    if (item.kind !== 'event') return;
+    if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
+    bump(this.categoryCounts, item.category, 1);
+    bump(this.typeCounts, item.type, 1);
+    if (item.level !== null) bump(this.levelCounts, item.level, 1);
+    if (item.error) this.errorCount += 1;
+  }
+
+  evict(item: TimelineItem): void {
+    this.evicted += 1;
+    if (item.kind !== 'event') return;
+    this.evictedEvents += 1;
+    bump(this.categoryCounts, item.category, -1);
+    bump(this.typeCounts, item.type, -1);
+    if (item.level !== null) bump(this.levelCounts, item.level, -1);
+    if (item.error) this.errorCount -= 1;
+  }
+
+  clear(): void {
+    this.categoryCounts.clear();
+    this.typeCounts.clear();
+    this.levelCounts.clear();
+    this.errorCount = 0;
+    this.evicted = 0;
+    this.evictedEvents = 0;
+    this.missed = 0;
+  }
+}
+
+/** seq → key of the retained events of the newest epoch, to tell duplicates from restarts. */
+export class SeqLookup implements RetainedIndex<TimelineItem> {
+  private readonly bySeq = new Map<number, number>();
+  private epoch = 0;
+
+  /** Key of the retained event with this seq in the newest epoch. */
+  keyOf(seq: number): number | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  add(item: TimelineItem, key: number): void {
+    if (item.epoch !== this.epoch) {
+      this.epoch = item.epoch;
+      this.bySeq.clear();
+    }
+    if (item.kind === 'event') this.bySeq.set(item.seq, key);
+  }
+
+  evict(item: TimelineItem, key: number): void {
+    if (item.kind === 'event' && item.epoch === this.epoch && this.bySeq.get(item.seq) === key)
+      this.bySeq.delete(item.seq);
+  }
+
+  clear(): void {
+    this.bySeq.clear();
+  }
+}
+
+/** A model that follows event items as they arrive (and, if it keeps them, as they leave). */
+export interface EventFollower {
+  add(item: EventItem): void;
+  evict?(item: EventItem): void;
+  clear(): void;
+}
+
+/** Feeds a timeline's event items to a model that follows events (error groups, collector health). */
+export class EventIndex implements RetainedIndex<TimelineItem> {
+  constructor(private readonly model: EventFollower) {}
+  add(item: TimelineItem): void {
+    if (item.kind === 'event') this.model.add(item);
+  }
+  evict(item: TimelineItem): void {
+    if (item.kind === 'event') this.model.evict?.(item);
+  }
+  clear(): void {
+    this.model.clear();
+  }
+}
+
+/** Network events paired by request id; a failed load is named after the request it ended. */
+export class NetworkPairing implements RetainedIndex<TimelineItem> {
+  constructor(private readonly network: NetworkIndex) {}
+
+  add(item: TimelineItem): void {
+    if (item.kind !== 'event') return;
+    this.network.add(item);
+    if (item.type !== 'network_loading_failed') return;
+    const named = nameFailedRequest(item, this.network.exchangeOf(item)?.request ?? null);
+    // the search text, built from the summary when a search first looks, then holds the URL
+    if (named !== null) item.summary = named;
+  }
+  evict(item: TimelineItem): void {
+    if (item.kind === 'event') this.network.evict(item);
+  }
+  clear(): void {
+    this.network.clear();
+  }
+}
+
+/** A retained `monitor_screenshot` event (whether or not its image is still held). */
+export function isScreenshot(item: TimelineItem): boolean {
+  return item.kind === 'event' && item.type === 'monitor_screenshot';
+}
+
+export interface ImageCaps {
+  count: number;
+  bytes: number;
+}
+
+/**
+ * The screenshot images held as object URLs, under their own caps (count and bytes, the newest
+ * always kept): the oldest are released as new ones arrive, and an evicted event's image with it.
+ */
+export class ScreenshotImages implements RetainedIndex<TimelineItem> {
+  private readonly held: EventItem[] = [];
+  private bytes = 0;
+
+  constructor(private readonly caps: ImageCaps) {}
+
+  get count(): number {
+    return this.held.length;
+  }
+
+  add(item: TimelineItem): void {
+    if (item.kind !== 'event' || !item.screenshot?.url) return;
+    this.held.push(item);
+    this.bytes += item.screenshot.bytes;
+    while (
+      this.held.length > 1 &&
+      (this.held.length > this.caps.count || this.bytes > this.caps.bytes)
+    ) {
+      const oldest = this.held[0];
+      if (oldest) this.release(oldest);
+    }
+  }
+
+  evict(item: TimelineItem): void {
+    if (item.kind === 'event') this.release(item);
+  }
+
+  clear(): void {
+    for (const item of this.held) if (item.screenshot) releaseImage(item.screenshot);
+    this.held.length = 0;
+    this.bytes = 0;
+  }
+
+  private release(item: EventItem): void {
+    const image = item.screenshot;
+    if (!image?.url) return;
+    releaseImage(image);
+    const at = this.held.indexOf(item);
+    if (at >= 0) this.held.splice(at, 1);
+    this.bytes -= image.bytes;
+  }
+}
+
+/** The overview's columns (laid out by capacity: they start over when it changes). */
+export class OverviewIndex implements RetainedIndex<TimelineItem> {
+  readonly columns: OverviewColumns;
+
+  constructor(private capacity: number) {
+    this.columns = new OverviewColumns(capacity);
+  }
+
+  add(item: TimelineItem): void {
+    this.columns.record(item);
+  }
+  evict(_item: TimelineItem, key: number): void {
+    // its column slot is written over by the item that takes it
+    this.columns.dropBefore(key + 1);
+  }
+  clear(): void {
+    this.columns.reset(this.capacity);
+  }
+  resize(capacity: number): void {
+    this.capacity = capacity;
+    this.columns.reset(capacity);
+  }
+}
