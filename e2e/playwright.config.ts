@@ -39,6 +39,9 @@ export default defineConfig({
       REFERENCE_TOKEN: E2E_TOKEN,
       REFERENCE_DATA_DIR: E2E_DATA_DIR,
       REFERENCE_KEEPALIVE_MS: '2000',
+      // a small ring, so that tests of eviction and missed events publish a few thousand events,
+      // not tens of thousands
+      REFERENCE_TELEMETRY_BUFFER: '1024',
       REFERENCE_FAULTS: '1',
       REFERENCE_DEMO_SITE_PORT: String(E2E_DEMO_SITE_PORT),
       KERNEL_BASE_URL: '',

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { parseDuration } from './history/query-values.ts';
 
 /** Everything the reference server can be tuned with; `referenceConfigFromEnv` documents the variables. */
 export interface ReferenceConfig {
   token: string;
   /** Root of all session filesystems; `undefined` means a fresh temporary directory. */
   dataDir: string | undefined;
+  /** Events the live stream's ring holds per session (upstream holds 8,192). */
   telemetryBuffer: number;
+  /** How long an ended session's record and telemetry history are kept. */
+  historyRetentionMs: number;
   keepaliveMs: number;
   /** Largest accepted request body, e.g. for the clipboard (413 above it). */
   maxBodyBytes: number;
@@ -35,6 +39,16 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min 
   return value;
 }
 
+function durationFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  const raw = env[name] === undefined || env[name] === '' ? fallback : (env[name] as string);
+  const ms = parseDuration(raw.trim());
+  if (ms === undefined || ms <= 0)
+    throw new Error(
+      `${name} must be a duration such as 30d, 12h or 90m, got ${JSON.stringify(raw)}`,
+    );
+  return ms;
+}
+
 export function randomToken(): string {
   return `sk_ref_${randomBytes(24).toString('base64url')}`;
 }
@@ -44,7 +58,8 @@ export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Re
     token:
       env.REFERENCE_TOKEN && env.REFERENCE_TOKEN.length > 0 ? env.REFERENCE_TOKEN : randomToken(),
     dataDir: env.REFERENCE_DATA_DIR || undefined,
-    telemetryBuffer: intFromEnv(env, 'REFERENCE_TELEMETRY_BUFFER', 1024),
+    telemetryBuffer: intFromEnv(env, 'REFERENCE_TELEMETRY_BUFFER', 8192),
+    historyRetentionMs: durationFromEnv(env, 'REFERENCE_HISTORY_RETENTION', '30d'),
     keepaliveMs: intFromEnv(env, 'REFERENCE_KEEPALIVE_MS', 15_000),
     maxBodyBytes: intFromEnv(env, 'REFERENCE_MAX_BODY', 1024 * 1024),
     maxPublishBodyBytes: intFromEnv(env, 'REFERENCE_MAX_PUBLISH_BODY', 16 * 1024 * 1024),

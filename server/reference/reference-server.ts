@@ -17,6 +17,9 @@ import { readClipboard, writeClipboard } from './clipboard.ts';
 import type { ReferenceConfig } from './config.ts';
 import { parseLogQuery, serveLogStream } from './log-stream.ts';
 import { publishEvents } from './publish.ts';
+import { serveHistory } from './history/history-route.ts';
+import { serveList } from './history/list-route.ts';
+import { parseLabels, SessionRecords, type Labels } from './history/session-records.ts';
 import { Session } from './session.ts';
 import type { ReferenceExtension, SessionRoute } from './session-route.ts';
 import {
@@ -49,7 +52,10 @@ export interface ReferenceServer {
     id?: string;
     flags?: CategoryFlags | null;
     demo?: boolean;
+    labels?: Labels;
   }): Promise<Session>;
+  /** Every session ever created, live or ended, with its telemetry history. */
+  readonly records: SessionRecords;
   /** The demo site this server ships, started on first use. */
   demoSite(): Promise<DemoSite>;
   getSession(id: string): Session | undefined;
@@ -96,6 +102,10 @@ export async function createReferenceServer(
   const sessionsDir = path.join(dataDir, 'sessions');
   await mkdir(sessionsDir, { recursive: true });
   const sessions = new Map<string, Session>();
+  const records = SessionRecords.load(path.join(dataDir, 'history'), config.historyRetentionMs);
+  await records.sweep();
+  const sweeper = setInterval(() => void records.sweep(), 60 * 60 * 1000);
+  sweeper.unref();
   const chromium: ChromiumLookup = config.browser
     ? findChromium()
     : {
@@ -114,14 +124,26 @@ export async function createReferenceServer(
   };
 
   const createSession = async (
-    options: { id?: string; flags?: CategoryFlags | null; demo?: boolean } = {},
+    options: { id?: string; flags?: CategoryFlags | null; demo?: boolean; labels?: Labels } = {},
   ): Promise<Session> => {
     const id = options.id ?? newSessionId();
     if (!SESSION_ID.test(id)) throw new Error(`invalid session id ${JSON.stringify(id)}`);
-    if (sessions.has(id))
+    if (options.id !== undefined && !sessions.has(id)) records.retire(id);
+    if (sessions.has(id) || records.has(id))
       throw new HttpError(409, 'conflict', `browser session ${id} already exists`);
-    const session = await Session.create(id, sessionsDir, options.flags ?? null, config, chromium);
+    const archive = records.openArchive(id);
+    let session: Session;
+    try {
+      session = await Session.create(id, sessionsDir, options.flags ?? null, config, chromium, {
+        labels: options.labels ?? {},
+        archive,
+      });
+    } catch (error) {
+      archive.close();
+      throw error;
+    }
     sessions.set(id, session);
+    records.created(session.toWire(''), archive);
     if (options.demo && session.browser) {
       session.demoDriver = startDemoDriver(session.browser, (await getDemoSite()).url);
     }
@@ -131,6 +153,7 @@ export async function createReferenceServer(
   const endSession = async (session: Session): Promise<void> => {
     sessions.delete(session.id);
     await session.end();
+    records.deleted(session.toWire(''), new Date());
     await rm(session.root, { recursive: true, force: true });
   };
 
@@ -140,6 +163,12 @@ export async function createReferenceServer(
       suffix: '',
       operationId: 'retrieveBrowser',
       handler: ({ res, session, wsBase }) => sendJson(res, 200, session.toWire(wsBase)),
+      // a deleted session is found only when asked for (`include_deleted=true`), as upstream
+      ended: ({ res, url, id, record }) => {
+        if (url.searchParams.get('include_deleted') !== 'true')
+          throw new HttpError(404, 'not_found', `browser session ${id} has ended`);
+        sendJson(res, 200, record);
+      },
     },
     {
       method: 'PATCH',
@@ -149,7 +178,11 @@ export async function createReferenceServer(
         const body = parseJsonBody(await readBody(req, config.maxBodyBytes));
         if (body !== undefined && !isRecord(body))
           throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
+        const labels = parseLabels(body);
         session.flags = resolveUpdateTelemetry(session.flags, body?.telemetry);
+        if (labels.name !== undefined) session.name = labels.name ?? undefined;
+        if (labels.tags !== undefined) session.tags = labels.tags ?? undefined;
+        records.updated(session.toWire(''));
         sendJson(res, 200, session.toWire(wsBase));
       },
     },
@@ -187,6 +220,14 @@ export async function createReferenceServer(
         session.trackStream(res);
         attachReader(session.ring, res, cursor, config.keepaliveMs);
       },
+    },
+    {
+      method: 'GET',
+      suffix: '/telemetry/events',
+      operationId: 'listTelemetryEvents',
+      handler: ({ res, url, session }) =>
+        serveHistory(res, url, records, session.id, config.historyRetentionMs),
+      ended: ({ res, url, id }) => serveHistory(res, url, records, id, config.historyRetentionMs),
     },
     {
       method: 'POST',
@@ -239,7 +280,18 @@ export async function createReferenceServer(
       );
     }
     const session = sessions.get(id);
-    if (!session) throw new HttpError(404, 'not_found', `browser session ${id} not found`);
+    if (!session) {
+      const record = records.ended(id);
+      if (record && route.ended) {
+        await route.ended({ res, url, id, record });
+        return;
+      }
+      throw new HttpError(
+        404,
+        'not_found',
+        record ? `browser session ${id} has ended` : `browser session ${id} not found`,
+      );
+    }
     const started = performance.now();
     const requestId = randomUUID();
     res.setHeader('X-Request-Id', requestId);
@@ -284,18 +336,27 @@ export async function createReferenceServer(
     if (segments[0] !== 'browsers')
       throw new HttpError(404, 'not_found', `no such endpoint: ${req.method} ${url.pathname}`);
     if (segments.length === 1) {
+      const wsBase = wsBaseOf(req, apiPath);
+      if (req.method === 'GET') {
+        serveList(res, url, records, (id) => sessions.get(id)?.toWire(wsBase));
+        return;
+      }
       if (req.method !== 'POST')
         throw new HttpError(
           405,
           'method_not_allowed',
           `${req.method} is not allowed here`,
           undefined,
-          { Allow: 'POST' },
+          { Allow: 'GET, POST' },
         );
       const body = parseJsonBody(await readBody(req, config.maxBodyBytes));
       if (body !== undefined && !isRecord(body))
         throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
-      const session = await createSession({ flags: resolveCreateTelemetry(body?.telemetry) });
+      const labels = parseLabels(body);
+      const session = await createSession({
+        flags: resolveCreateTelemetry(body?.telemetry),
+        labels,
+      });
       sendJson(res, 200, session.toWire(wsBaseOf(req, apiPath)));
       return;
     }
@@ -358,10 +419,13 @@ export async function createReferenceServer(
     createSession,
     demoSite: getDemoSite,
     getSession: (id) => sessions.get(id),
+    records,
     async close() {
+      clearInterval(sweeper);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((session) => session.end()));
+      records.close();
       if (demoSite) await (await demoSite).close();
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },

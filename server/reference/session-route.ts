@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BrowserSession } from '../../src/types/api.ts';
 import type { Session } from './session.ts';
 
 /** What one request on a session needs. */
@@ -13,12 +14,24 @@ export interface SessionRequest {
   wsBase: string;
 }
 
-/** One operation on a session: `METHOD /browsers/{id}<suffix>`, answered by `handler`. */
+/** A request on a session that has ended (deleted, or live when the server last stopped). */
+export interface EndedSessionRequest {
+  res: ServerResponse;
+  url: URL;
+  id: string;
+  record: BrowserSession;
+}
+
+/**
+ * One operation on a session: `METHOD /browsers/{id}<suffix>`, answered by `handler`; by `ended`
+ * for a session that has ended, when the operation still means something then (404 otherwise).
+ */
 export type SessionRoute = {
   method: string;
   suffix: string;
   operationId: string;
   handler: (r: SessionRequest) => unknown;
+  ended?: (r: EndedSessionRequest) => unknown;
 };
 
 /**

@@ -9,7 +9,8 @@ import { SessionBrowser } from './browser/session-browser.ts';
 import { nowMicros } from './clock.ts';
 import type { ReferenceConfig } from './config.ts';
 import { captures, toWireConfig, type CategoryFlags } from './telemetry-config.ts';
-import { TelemetryRing } from './telemetry-ring.ts';
+import type { Labels } from './history/session-records.ts';
+import { TelemetryRing, type EnvelopeSink } from './telemetry-ring.ts';
 
 /** Where a supervised program's output goes inside the session root. */
 export const SUPERVISOR_LOG_DIR = '/var/log/supervisord';
@@ -23,6 +24,13 @@ export interface RequestLogEntry {
   operationId: string;
 }
 
+/** What a session starts with besides its capture flags. */
+export interface SessionSetup {
+  labels: Labels;
+  /** Where every event it publishes is kept for history. */
+  archive?: EnvelopeSink;
+}
+
 /** One browser session of the reference server: its filesystem root, telemetry and clipboard. */
 export class Session {
   readonly id: string;
@@ -30,6 +38,8 @@ export class Session {
   readonly root: string;
   readonly ring: TelemetryRing;
   flags: CategoryFlags | null;
+  name: string | undefined;
+  tags: Record<string, string> | undefined;
   clipboard = '';
   ended = false;
   /** The session's own Chromium; undefined when none could be found or started. */
@@ -50,12 +60,15 @@ export class Session {
     root: string,
     flags: CategoryFlags | null,
     config: ReferenceConfig,
+    setup: SessionSetup,
   ) {
     this.id = id;
     this.createdAt = new Date();
     this.root = root;
     this.flags = flags;
-    this.ring = new TelemetryRing(config.telemetryBuffer, config.maxEventBytes);
+    this.name = setup.labels.name ?? undefined;
+    this.tags = setup.labels.tags ?? undefined;
+    this.ring = new TelemetryRing(config.telemetryBuffer, config.maxEventBytes, setup.archive);
     this.requestLog = createWriteStream(this.supervisorLogFile('kernel-images-api'), {
       flags: 'a',
     });
@@ -74,11 +87,12 @@ export class Session {
     flags: CategoryFlags | null,
     config: ReferenceConfig,
     chromium: ChromiumLookup,
+    setup: SessionSetup,
   ): Promise<Session> {
     const root = path.join(sessionsDir, id);
     await mkdir(path.join(root, SUPERVISOR_LOG_DIR), { recursive: true });
     await mkdir(path.join(root, 'tmp'), { recursive: true });
-    const session = new Session(id, root, flags, config);
+    const session = new Session(id, root, flags, config, setup);
     await session.startBrowser(chromium);
     return session;
   }
@@ -203,6 +217,8 @@ export class Session {
       timeout_seconds: 0,
       telemetry: toWireConfig(this.flags),
     };
+    if (this.name !== undefined) wire.name = this.name;
+    if (this.tags !== undefined) wire.tags = this.tags;
     if (reason) wire.browser_unavailable_reason = reason;
     else if (this.browser && this.browserDescription)
       wire.reference_browser = this.browserDescription;

@@ -4,6 +4,11 @@ import type { TelemetryEvent } from '../../src/types/api.ts';
 /** Most bytes one reader writes in a single `write` call while catching up. */
 const WRITE_BATCH_BYTES = 256 * 1024;
 
+/** Where every published envelope also goes, as rendered: the session's telemetry history. */
+export interface EnvelopeSink {
+  append(ts: number, category: string, json: string): void;
+}
+
 /** A reader of the ring: an open telemetry stream. */
 export interface RingReader {
   pump(): void;
@@ -23,7 +28,11 @@ export class TelemetryRing {
   private readonly readers = new Set<RingReader>();
   private flushScheduled = false;
 
-  constructor(capacity: number, maxEventBytes: number) {
+  constructor(
+    capacity: number,
+    maxEventBytes: number,
+    private readonly archive?: EnvelopeSink,
+  ) {
     this.capacity = capacity;
     this.maxEventBytes = maxEventBytes;
     this.frames = new Array<string>(capacity);
@@ -52,6 +61,7 @@ export class TelemetryRing {
     if (json.length * 3 > this.maxEventBytes && Buffer.byteLength(json) > this.maxEventBytes) {
       json = JSON.stringify({ seq, event: { ...event, data: null, truncated: true } });
     }
+    this.archive?.append(event.ts, event.category, json);
     return `id: ${seq}\ndata: ${json}\n\n`;
   }
 

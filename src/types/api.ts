@@ -66,6 +66,12 @@ export interface BrowserSession {
   stealth: boolean;
   timeout_seconds: number;
   telemetry: TelemetryConfig | null;
+  /** A name given at creation or by `PATCH`. */
+  name?: string;
+  /** Labels given at creation or by `PATCH`; the sessions list filters on them. */
+  tags?: Record<string, string>;
+  /** When the session was deleted (ended); its record and telemetry history stay readable. */
+  deleted_at?: string;
   /** Reference server only: why the session has no real browser, when it has none. */
   browser_unavailable_reason?: string;
   /** Reference server only: the browser the session runs (`Chromium 147.0.7727.0 (system)`). */
