@@ -1,11 +1,13 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useRowWindow, type RowWindowItem } from '../../../components/ui/use-row-window';
+import {
+  useFollowingList,
+  type FollowChange,
+  type FollowingListSource,
+} from '../../../components/ui/use-following-list';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { focusIfLost } from '../../../lib/focus';
-import { isScrolledToBottom } from '../../../lib/scroll';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
@@ -34,119 +36,40 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const search = useStore(store, (state) => state.search);
   const currentMatch = useStore(store, (state) => state.currentMatch);
   const selection = useStore(store, (state) => state.selection);
-  const pausedAtTotal = useStore(store, (state) => state.pausedAtTotal);
+  const pausedAt = useStore(store, (state) => state.pausedAt);
   const following = useStore(store, (state) => state.following);
   const reveal = useStore(store, (state) => state.reveal);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ seq: number; offset: number } | null>(null);
-  const programmatic = useRef(false);
 
-  // while explicitly paused, lines that arrived after the pause are not shown
-  const count =
-    pausedAtTotal === null
-      ? buffer.viewCount
-      : Math.min(buffer.viewCount, buffer.viewIndexOf(pausedAtTotal));
+  // a line's key is its seq
+  const source = useMemo<FollowingListSource>(
+    () => ({
+      viewCount: () => buffer.viewCount,
+      keyAt: (index) => buffer.viewLine(index)?.seq,
+      viewIndexOf: (seq) => buffer.viewIndexOf(seq),
+      nextKey: () => buffer.total,
+    }),
+    [buffer],
+  );
+  const onFollowChange = useCallback((change: FollowChange) => store.setState(change), [store]);
+  // Unwrapped rows share one height (an expanded JSON row is measured): arithmetic windowing.
+  // Wrapped rows have any height: every row is measured.
+  const { scrollRef, onScroll, items, totalSize, measureElement, measureTall } = useFollowingList({
+    source,
+    version,
+    following,
+    pausedAt,
+    reveal,
+    onFollowChange,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    variableHeight: wrap,
+  });
+
   const searchQuery = useMemo(() => compileQuery(search), [search]);
   const originMs = buffer.line(buffer.first)?.timeMs ?? 0;
 
-  const pinnedToEnd = following && pausedAtTotal === null;
-  // Unwrapped rows share one height (an expanded JSON row is measured): arithmetic windowing.
-  const fixed = useRowWindow({
-    count,
-    scrollRef,
-    rowHeight: ROW_HEIGHT,
-    overscan: OVERSCAN,
-    pinnedToEnd,
-    indexOfKey: (seq) => {
-      const index = buffer.viewIndexOf(seq);
-      return buffer.viewLine(index)?.seq === seq ? index : -1;
-    },
-    enabled: !wrap,
-  });
-  // Wrapped rows have any height: every row is measured.
-  // the virtualizer is mutable by design; this component does not rely on automatic memoization
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: wrap ? count : 0,
-    enabled: wrap,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (index) => buffer.viewLine(index)?.seq ?? -index - 1,
-  });
-  const items: readonly RowWindowItem[] = wrap ? virtualizer.getVirtualItems() : fixed.items;
-  const startOf = (index: number): number =>
-    wrap
-      ? (virtualizer.measurementsCache[index]?.start ?? index * ROW_HEIGHT)
-      : fixed.startOf(index);
-  const scrollToIndex = (index: number, align: 'end' | 'center'): void => {
-    if (wrap) virtualizer.scrollToIndex(index, { align });
-    else fixed.scrollToIndex(index, align);
-  };
-
-  // where the reader is, recorded after every scroll, restored after every update
-  const rememberAnchor = (): void => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const top = element.scrollTop;
-    const index = wrap
-      ? virtualizer.getVirtualItems().find((item) => item.end > top)?.index
-      : fixed.indexAt(top);
-    const line = index === undefined ? undefined : buffer.viewLine(index);
-    anchor.current =
-      index !== undefined && line ? { seq: line.seq, offset: top - startOf(index) } : null;
-  };
-  const latest = useRef({ rememberAnchor, startOf, scrollToIndex });
-  useLayoutEffect(() => {
-    latest.current = { rememberAnchor, startOf, scrollToIndex };
-  });
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    programmatic.current = true;
-    if (pinnedToEnd) {
-      if (wrap) {
-        latest.current.scrollToIndex(Math.max(0, count - 1), 'end');
-        element.scrollTop = element.scrollHeight;
-      } else {
-        // the browser clamps: no layout read needed to find the end
-        element.scrollTop = Number.MAX_SAFE_INTEGER;
-      }
-    } else if (anchor.current) {
-      const index = buffer.viewIndexOf(anchor.current.seq);
-      const target = latest.current.startOf(index) + anchor.current.offset;
-      if (Math.abs(element.scrollTop - target) > 1) element.scrollTop = target;
-    }
-    requestAnimationFrame(() => {
-      programmatic.current = false;
-    });
-  }, [version, count, pinnedToEnd, wrap, buffer]);
-
-  useLayoutEffect(() => {
-    if (!reveal) return;
-    programmatic.current = true;
-    latest.current.scrollToIndex(buffer.viewIndexOf(reveal.seq), 'center');
-    requestAnimationFrame(() => {
-      programmatic.current = false;
-      latest.current.rememberAnchor();
-    });
-  }, [reveal, buffer]);
-
   // a stream just opened from the form (which went away): the keyboard goes on from its lines
-  useEffect(() => focusIfLost(scrollRef.current), []);
-
-  const onScroll = (): void => {
-    const element = scrollRef.current;
-    if (!element) return;
-    rememberAnchor();
-    if (programmatic.current) return;
-    const atBottom = isScrolledToBottom(element);
-    const state = store.getState();
-    if (atBottom && !state.following) store.setState({ following: true, unfollowedAtTotal: null });
-    else if (!atBottom && state.following)
-      store.setState({ following: false, unfollowedAtTotal: buffer.total });
-  };
+  useEffect(() => focusIfLost(scrollRef.current), [scrollRef]);
 
   const onSelect = useCallback(
     (seq: number, extend: boolean) => {
@@ -174,13 +97,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
       data-version={version}
       className="relative min-h-0 flex-1 overflow-auto bg-panel focus-visible:outline-offset-[-2px]"
     >
-      <div
-        style={{
-          height: wrap ? virtualizer.getTotalSize() : fixed.totalSize,
-          position: 'relative',
-          minWidth: '100%',
-        }}
-      >
+      <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
         {items.map((item) => {
           const line = buffer.viewLine(item.index);
           if (!line) return null;
@@ -199,8 +116,8 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 selected={line.seq >= low && line.seq <= high}
                 onSelect={onSelect}
                 onCopy={onCopyLine}
-                measure={wrap ? virtualizer.measureElement : undefined}
-                measureTall={wrap ? undefined : fixed.measureTall}
+                measure={measureElement}
+                measureTall={measureTall}
               />
             </VirtualRow>
           );

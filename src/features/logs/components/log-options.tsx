@@ -22,7 +22,7 @@ const TIMESTAMP_LABELS: Record<TimestampMode, string> = {
 
 /** Pause, wrap, time format, line numbers, copy, download, clear. */
 export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps) {
-  const paused = useStore(tab.store, (state) => state.pausedAtTotal !== null);
+  const paused = useStore(tab.store, (state) => state.pausedAt !== null);
   const wrap = useStore(tab.store, (state) => state.wrap);
   const timestamps = useStore(tab.store, (state) => state.timestamps);
   const lineNumbers = useStore(tab.store, (state) => state.lineNumbers);

@@ -6,8 +6,8 @@ import type { LogTab } from '../stores/log-tab-controller';
 
 /** Says plainly that the view is not following, how many lines arrived since, and how to catch up. */
 export function LogPausedBar({ tab }: { tab: LogTab }) {
-  const pausedAt = useStore(tab.store, (state) => state.pausedAtTotal);
-  const unfollowedAt = useStore(tab.store, (state) => state.unfollowedAtTotal);
+  const pausedAt = useStore(tab.store, (state) => state.pausedAt);
+  const unfollowedAt = useStore(tab.store, (state) => state.unfollowedAt);
   const following = useStore(tab.store, (state) => state.following);
   useStore(tab.store, (state) => state.version);
   if (following && pausedAt === null) return null;

@@ -68,11 +68,11 @@ describe('watchLogErrors', () => {
   it('says nothing while paused', () => {
     const target = tab('supervisor', 'chromium');
     watchLogErrors(target);
-    target.store.setState({ pausedAtTotal: target.buffer.total });
+    target.store.setState({ pausedAt: target.buffer.total });
     expect(forgetNew).toHaveBeenCalledWith('log:log-1');
     arrive(target, 'error', 'error');
     expect(reported()).toEqual([]);
-    target.store.setState({ pausedAtTotal: null });
+    target.store.setState({ pausedAt: null });
     arrive(target, 'error');
     expect(reported()).toEqual([0, 1]);
   });

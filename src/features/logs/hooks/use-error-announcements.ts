@@ -21,7 +21,7 @@ export function watchLogErrors(tab: LogTab): () => void {
   const describe = describer(tab);
   let next = buffer.total;
   const check = (): void => {
-    const paused = store.getState().pausedAtTotal !== null;
+    const paused = store.getState().pausedAt !== null;
     let count = 0;
     if (!paused) {
       for (let seq = Math.max(next, buffer.first); seq < buffer.total; seq += 1) {
@@ -34,8 +34,7 @@ export function watchLogErrors(tab: LogTab): () => void {
     else reportNew(key, count, describe);
   };
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.version !== previous.version || state.pausedAtTotal !== previous.pausedAtTotal)
-      check();
+    if (state.version !== previous.version || state.pausedAt !== previous.pausedAt) check();
   });
   return (): void => {
     unsubscribe();

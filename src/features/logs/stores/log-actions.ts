@@ -12,18 +12,18 @@ export function stepSearch(tab: LogTab, direction: 1 | -1): void {
 
 /** Explicit pause: the view stops where it is; resume jumps to the latest and follows again. */
 export function togglePause(tab: LogTab): void {
-  const { pausedAtTotal } = tab.store.getState();
-  if (pausedAtTotal === null)
+  const { pausedAt } = tab.store.getState();
+  if (pausedAt === null)
     tab.store.setState({
-      pausedAtTotal: tab.buffer.total,
+      pausedAt: tab.buffer.total,
       following: false,
-      unfollowedAtTotal: tab.buffer.total,
+      unfollowedAt: tab.buffer.total,
     });
   else jumpToLatest(tab);
 }
 
 export function jumpToLatest(tab: LogTab): void {
-  tab.store.setState({ pausedAtTotal: null, following: true, unfollowedAtTotal: null });
+  tab.store.setState({ pausedAt: null, following: true, unfollowedAt: null });
 }
 
 /** Lines as they were written (ANSI escapes removed), one per line. */

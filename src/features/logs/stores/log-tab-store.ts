@@ -24,14 +24,17 @@ export interface LogTabState {
   lineNumbers: boolean;
   /** Selected lines, as an inclusive range of seqs. */
   selection: { anchor: number; focus: number } | null;
-  /** Explicit pause: the view stops moving; `pausedAtTotal` is the line count when it paused. */
-  pausedAtTotal: number | null;
+  /** Explicit pause: the view stops moving; `pausedAt` is the line count when it paused. */
+  pausedAt: number | null;
   /** Following the tail because the view is at the bottom. */
   following: boolean;
   /** Line count when following stopped (scrolled up), to count new lines since. */
-  unfollowedAtTotal: number | null;
-  /** A request to bring a line into view (search step, deep link); the nonce makes repeats count. */
-  reveal: { seq: number; nonce: number } | null;
+  unfollowedAt: number | null;
+  /**
+   * A request to bring a line into view (search step, deep link): `key` is its seq; the nonce
+   * makes repeats count.
+   */
+  reveal: { key: number; nonce: number } | null;
 }
 
 export type LogTabStore = StoreApi<LogTabState>;
@@ -51,9 +54,9 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
     timestamps: 'local',
     lineNumbers: true,
     selection: null,
-    pausedAtTotal: null,
+    pausedAt: null,
     following: true,
-    unfollowedAtTotal: null,
+    unfollowedAt: null,
     reveal: null,
     ...initial,
   }));
@@ -62,8 +65,8 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
 /** Brings a line into view, leaving follow mode so it stays there. */
 export function revealLine(store: LogTabStore, seq: number, total: number): void {
   store.setState((state) => ({
-    reveal: { seq, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    reveal: { key: seq, nonce: (state.reveal?.nonce ?? 0) + 1 },
     following: false,
-    unfollowedAtTotal: state.unfollowedAtTotal ?? total,
+    unfollowedAt: state.unfollowedAt ?? total,
   }));
 }

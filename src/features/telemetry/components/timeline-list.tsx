@@ -1,10 +1,14 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { rowKeys } from '../../../components/ui/row-keys';
-import { useRowWindow } from '../../../components/ui/use-row-window';
+import {
+  useFollowingList,
+  type FollowChange,
+  type FollowingListSource,
+} from '../../../components/ui/use-following-list';
+import type { RowWindowItem } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
-import { isScrolledToBottom } from '../../../lib/scroll';
 import type { Timeline } from '../stores/timeline-controller';
 import { ROW_HEIGHT, TimelineRow } from './timeline-row';
 
@@ -29,107 +33,46 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const reveal = useStore(store, (state) => state.reveal);
   const flooded = useStore(store, (state) => state.flooded);
   const fastFollow = useStore(store, (state) => state.fastFollow);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ index: number; offset: number } | null>(null);
-  const programmatic = useRef(false);
 
-  const count =
-    pausedAt === null ? buffer.viewCount : Math.min(buffer.viewCount, buffer.viewIndexOf(pausedAt));
+  // an item's key is its index
+  const source = useMemo<FollowingListSource>(
+    () => ({
+      viewCount: () => buffer.viewCount,
+      keyAt: (position) => buffer.viewItem(position)?.index,
+      viewIndexOf: (index) => buffer.viewIndexOf(index),
+      nextKey: () => buffer.next,
+    }),
+    [buffer],
+  );
+  const onFollowChange = useCallback((change: FollowChange) => store.setState(change), [store]);
+  const reportRange = useCallback(
+    (rows: readonly RowWindowItem[]) => {
+      const firstRow = rows[0];
+      const lastRow = rows.at(-1);
+      const first = firstRow ? buffer.viewItem(firstRow.index) : undefined;
+      const last = lastRow ? buffer.viewItem(lastRow.index) : undefined;
+      onVisibleRange(first && last ? { fromUs: first.tsUs, toUs: last.tsUs } : null);
+    },
+    [buffer, onVisibleRange],
+  );
 
   // every row has one height: arithmetic windowing, O(rows on screen) whatever the count. Rows
   // just out of view stay in the document (find in page, keyboard), except while following a
   // fast stream or a flood, where every row changes at each update and they would only add to
   // the work of each update
-  const pinnedToEnd = following && pausedAt === null;
-  const fast = pinnedToEnd && (flooded || fastFollow);
-  const rows = useRowWindow({
-    count,
-    scrollRef,
+  const fast = following && pausedAt === null && (flooded || fastFollow);
+  const { scrollRef, onScroll, count, items, totalSize } = useFollowingList({
+    source,
+    version,
+    following,
+    pausedAt,
+    reveal,
+    onFollowChange,
+    onViewChange: reportRange,
     rowHeight: ROW_HEIGHT,
     overscan: fast ? 2 : 20,
-    pinnedToEnd,
   });
-  const rowKey = rowKeys(rows.items[0]?.index ?? 0, fast);
-  const latestRows = useRef(rows);
-  useLayoutEffect(() => {
-    latestRows.current = rows;
-  });
-
-  const reportRange = useCallback(() => {
-    const rows = latestRows.current.items;
-    const firstRow = rows[0];
-    const lastRow = rows.at(-1);
-    const first = firstRow ? buffer.viewItem(firstRow.index) : undefined;
-    const last = lastRow ? buffer.viewItem(lastRow.index) : undefined;
-    onVisibleRange(first && last ? { fromUs: first.tsUs, toUs: last.tsUs } : null);
-  }, [buffer, onVisibleRange]);
-
-  const rememberAnchor = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const position = Math.floor(element.scrollTop / ROW_HEIGHT);
-    const item = buffer.viewItem(position);
-    anchor.current = item
-      ? { index: item.index, offset: element.scrollTop - position * ROW_HEIGHT }
-      : null;
-  }, [buffer]);
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    programmatic.current = true;
-    if (following && pausedAt === null) {
-      element.scrollTop = element.scrollHeight;
-    } else if (anchor.current) {
-      const top = buffer.viewIndexOf(anchor.current.index) * ROW_HEIGHT + anchor.current.offset;
-      if (Math.abs(element.scrollTop - top) > 1) element.scrollTop = top;
-    }
-    reportRange();
-    requestAnimationFrame(() => {
-      programmatic.current = false;
-    });
-  }, [version, count, following, pausedAt, buffer, reportRange]);
-
-  // the list shrinks and grows with the panels around it: stay at the bottom while following
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      const state = store.getState();
-      if (!state.following || state.pausedAt !== null) return;
-      programmatic.current = true;
-      element.scrollTop = element.scrollHeight;
-      requestAnimationFrame(() => {
-        programmatic.current = false;
-      });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [store]);
-
-  useLayoutEffect(() => {
-    if (!reveal) return;
-    programmatic.current = true;
-    latestRows.current.scrollToIndex(buffer.viewIndexOf(reveal.index), 'center');
-    requestAnimationFrame(() => {
-      programmatic.current = false;
-      rememberAnchor();
-      reportRange();
-    });
-  }, [reveal, buffer, rememberAnchor, reportRange]);
-
-  const onScroll = (): void => {
-    const element = scrollRef.current;
-    if (!element) return;
-    rememberAnchor();
-    reportRange();
-    if (programmatic.current) return;
-    const atBottom = isScrolledToBottom(element);
-    const state = store.getState();
-    if (atBottom && !state.following) store.setState({ following: true, unfollowedAt: null });
-    else if (!atBottom && state.following)
-      store.setState({ following: false, unfollowedAt: buffer.next });
-  };
+  const rowKey = rowKeys(items[0]?.index ?? 0, fast);
 
   return (
     <div
@@ -144,8 +87,8 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       data-count={count}
       className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
     >
-      <div style={{ height: rows.totalSize, position: 'relative', minWidth: '100%' }}>
-        {rows.items.map((row) => {
+      <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
+        {items.map((row) => {
           const item = buffer.viewItem(row.index);
           if (!item) return null;
           return (

@@ -55,7 +55,7 @@ describe('moveSelection', () => {
     moveSelection(target, 1);
     expect(state(target)).toMatchObject({
       selected: 3,
-      reveal: { index: 3 },
+      reveal: { key: 3 },
       following: false,
       detailOpen: false,
     });
@@ -90,22 +90,22 @@ describe('jumpToTime', () => {
     const target = timeline();
     jumpToTime(target, T0 + 2.5 * SECOND);
     expect(state(target)).toMatchObject({
-      reveal: { index: 3 },
+      reveal: { key: 3 },
       following: false,
       unfollowedAt: target.buffer.next,
       selected: null,
     });
     jumpToTime(target, T0 + 99 * SECOND);
-    expect(state(target).reveal).toEqual({ index: 5, nonce: 2 });
+    expect(state(target).reveal).toEqual({ key: 5, nonce: 2 });
   });
 
   it('reveals the next shown item when a filter hides the one at that time', () => {
     const target = timeline();
     updateFilter(target, { errorsOnly: true });
     jumpToTime(target, T0 + 3 * SECOND);
-    expect(state(target).reveal?.index).toBe(4);
+    expect(state(target).reveal?.key).toBe(4);
     jumpToTime(target, T0 + 5 * SECOND); // nothing shown after it: the last shown item
-    expect(state(target).reveal?.index).toBe(4);
+    expect(state(target).reveal?.key).toBe(4);
   });
 });
 

@@ -51,7 +51,7 @@ export function jumpToTime(timeline: Timeline, tsUs: number): void {
   const item = timeline.buffer.viewItem(Math.max(0, position));
   if (!item) return;
   timeline.store.setState((state) => ({
-    reveal: { index: item.index, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    reveal: { key: item.index, nonce: (state.reveal?.nonce ?? 0) + 1 },
     following: false,
     unfollowedAt: state.unfollowedAt ?? timeline.buffer.next,
   }));

@@ -27,8 +27,8 @@ export interface TimelineState {
   following: boolean;
   /** Item count when following stopped, to count new items since. */
   unfollowedAt: number | null;
-  /** A request to bring an item into view; the nonce makes repeats count. */
-  reveal: { index: number; nonce: number } | null;
+  /** A request to bring an item into view: `key` is its index; the nonce makes repeats count. */
+  reveal: { key: number; nonce: number } | null;
   startMode: StartMode;
   pane: TimelinePane;
   /** Indexes of banner entries the user dismissed. */
@@ -117,7 +117,7 @@ export function revealItem(store: TimelineStore, index: number, total: number, o
   store.setState((state) => ({
     selected: index,
     detailOpen: open || state.detailOpen,
-    reveal: { index, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    reveal: { key: index, nonce: (state.reveal?.nonce ?? 0) + 1 },
     following: false,
     unfollowedAt: state.unfollowedAt ?? total,
   }));

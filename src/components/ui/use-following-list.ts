@@ -1,0 +1,239 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { isScrolledToBottom } from '../../lib/scroll';
+import { useRowWindow, type RowWindowItem } from './use-row-window';
+
+/**
+ * The items a following list shows, seen through their keys: a key is the item's absolute
+ * position in its stream (monotonic, never reused), so it stays the same while items before it are
+ * evicted or hidden by a filter.
+ */
+export interface FollowingListSource {
+  /** Items shown now (all retained ones, or those passing the filter). */
+  viewCount(): number;
+  /** Key of the shown item at `viewIndex`, or undefined past the end. */
+  keyAt(viewIndex: number): number | undefined;
+  /** View index of the first shown item whose key is at least `key`. */
+  viewIndexOf(key: number): number;
+  /** The key the next item to arrive will get: every key below it has arrived. */
+  nextKey(): number;
+}
+
+/** A request to bring the item with `key` into view; a new nonce makes a repeat count. */
+export interface RevealRequest {
+  key: number;
+  nonce: number;
+}
+
+/** What changes when the reader scrolls to the end (following) or away from it. */
+export interface FollowChange {
+  following: boolean;
+  /** `nextKey` when following stopped (to count what arrived since); null while following. */
+  unfollowedAt: number | null;
+}
+
+export interface FollowingListOptions {
+  /** Stable per list: a new source is a new list (the view is pinned or re-anchored at once). */
+  source: FollowingListSource;
+  /** Changes whenever the source changed. */
+  version: number;
+  /** The view follows the newest items while the reader is at the end. */
+  following: boolean;
+  /** Explicit pause: the `nextKey` when it paused; items from there on are not shown. */
+  pausedAt: number | null;
+  reveal: RevealRequest | null;
+  /** The reader scrolled to the end or away from it. */
+  onFollowChange: (change: FollowChange) => void;
+  /** Called with the rendered rows after every update, scroll and reveal. */
+  onViewChange?: (items: readonly RowWindowItem[]) => void;
+  /** Height of a row (the estimate, with `variableHeight`). */
+  rowHeight: number;
+  /** Rows rendered beyond each edge of the view. */
+  overscan: number;
+  /**
+   * Rows have any height and every row is measured (`measureElement` on each row). Otherwise rows
+   * share `rowHeight` and only a few taller ones are measured (`measureTall`, with `data-key`):
+   * layout is arithmetic.
+   */
+  variableHeight?: boolean;
+}
+
+export interface FollowingList {
+  /** Ref of the scrolling element. */
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The scrolling element's scroll handler. */
+  onScroll: () => void;
+  /** Items shown: while paused, those that had arrived when it paused. */
+  count: number;
+  /** The rows to render (index is the view index), those in view plus overscan. */
+  items: readonly RowWindowItem[];
+  /** Height of the content. */
+  totalSize: number;
+  /** Ref for every row (`variableHeight` only). */
+  measureElement: ((element: HTMLElement | null) => void) | undefined;
+  /** Ref for a row taller than `rowHeight`, which needs `data-key` (without `variableHeight`). */
+  measureTall: ((element: HTMLElement | null) => (() => void) | undefined) | undefined;
+}
+
+interface Anchor {
+  key: number;
+  /** Pixels from the top of the item to the top of the view. */
+  offset: number;
+}
+
+/**
+ * A virtualized list of a live stream, newest at the bottom. Pinned to the end, it follows new
+ * items, also when its element is resized; scrolled away from the end or paused, it holds the item
+ * under the reader's eyes in place while items arrive and old ones are evicted. Scrolls it makes
+ * itself never count as the reader's.
+ */
+export function useFollowingList(options: FollowingListOptions): FollowingList {
+  const { source, version, following, pausedAt, reveal, rowHeight, overscan } = options;
+  const variableHeight = options.variableHeight ?? false;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const anchor = useRef<Anchor | null>(null);
+  // true from a scroll of ours until the next frame: the scroll events it causes are not the reader's
+  const programmatic = useRef(false);
+  // the following state as last known here: the store's, or what the last scroll reported
+  const followingNow = useRef(following);
+
+  const viewCount = source.viewCount();
+  const count = pausedAt === null ? viewCount : Math.min(viewCount, source.viewIndexOf(pausedAt));
+  const pinnedToEnd = following && pausedAt === null;
+
+  const fixed = useRowWindow({
+    count,
+    scrollRef,
+    rowHeight,
+    overscan,
+    pinnedToEnd,
+    indexOfKey: (key) => {
+      const index = source.viewIndexOf(key);
+      return source.keyAt(index) === key ? index : -1;
+    },
+    enabled: !variableHeight,
+  });
+  // the virtualizer is mutable by design; this hook does not rely on automatic memoization
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: variableHeight ? count : 0,
+    enabled: variableHeight,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan,
+    getItemKey: (index) => source.keyAt(index) ?? -index - 1,
+  });
+  const items: readonly RowWindowItem[] = variableHeight
+    ? virtualizer.getVirtualItems()
+    : fixed.items;
+
+  const startOf = (index: number): number =>
+    variableHeight
+      ? (virtualizer.measurementsCache[index]?.start ?? index * rowHeight)
+      : fixed.startOf(index);
+  const scrollToIndex = (index: number, align: 'end' | 'center'): void => {
+    if (variableHeight) virtualizer.scrollToIndex(index, { align });
+    else fixed.scrollToIndex(index, align);
+  };
+  const pinToEnd = (element: HTMLElement): void => {
+    if (variableHeight) {
+      virtualizer.scrollToIndex(Math.max(0, count - 1), { align: 'end' });
+      element.scrollTop = element.scrollHeight;
+    } else {
+      // the browser clamps: no layout read needed to find the end
+      element.scrollTop = Number.MAX_SAFE_INTEGER;
+    }
+  };
+  // where the reader is, recorded after every scroll, restored after every update
+  const rememberAnchor = (): void => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const top = element.scrollTop;
+    const index = variableHeight
+      ? virtualizer.getVirtualItems().find((item) => item.end > top)?.index
+      : fixed.indexAt(top);
+    const key = index === undefined ? undefined : source.keyAt(index);
+    anchor.current =
+      index === undefined || key === undefined ? null : { key, offset: top - startOf(index) };
+  };
+
+  const latest = useRef({ options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor });
+  useLayoutEffect(() => {
+    latest.current = { options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor };
+    followingNow.current = options.following;
+  });
+
+  // after every update: pinned, show the end; otherwise, put the anchor back where it was
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const current = latest.current;
+    programmatic.current = true;
+    if (pinnedToEnd) {
+      current.pinToEnd(element);
+    } else if (anchor.current) {
+      const target =
+        current.startOf(source.viewIndexOf(anchor.current.key)) + anchor.current.offset;
+      if (Math.abs(element.scrollTop - target) > 1) element.scrollTop = target;
+    }
+    current.options.onViewChange?.(current.items);
+    requestAnimationFrame(() => {
+      programmatic.current = false;
+    });
+  }, [version, count, pinnedToEnd, variableHeight, source]);
+
+  // the list shrinks and grows with the panels around it: stay at the end while following
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      const current = latest.current;
+      if (!followingNow.current || current.options.pausedAt !== null) return;
+      programmatic.current = true;
+      current.pinToEnd(element);
+      requestAnimationFrame(() => {
+        programmatic.current = false;
+      });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!reveal) return;
+    programmatic.current = true;
+    latest.current.scrollToIndex(source.viewIndexOf(reveal.key), 'center');
+    requestAnimationFrame(() => {
+      programmatic.current = false;
+      const current = latest.current;
+      current.rememberAnchor();
+      current.options.onViewChange?.(current.items);
+    });
+  }, [reveal, source]);
+
+  const onScroll = (): void => {
+    const element = scrollRef.current;
+    if (!element) return;
+    rememberAnchor();
+    options.onViewChange?.(items);
+    if (programmatic.current) return;
+    const atBottom = isScrolledToBottom(element);
+    if (atBottom === followingNow.current) return;
+    followingNow.current = atBottom;
+    options.onFollowChange(
+      atBottom
+        ? { following: true, unfollowedAt: null }
+        : { following: false, unfollowedAt: source.nextKey() },
+    );
+  };
+
+  return {
+    scrollRef,
+    onScroll,
+    count,
+    items,
+    totalSize: variableHeight ? virtualizer.getTotalSize() : fixed.totalSize,
+    measureElement: variableHeight ? virtualizer.measureElement : undefined,
+    measureTall: variableHeight ? undefined : fixed.measureTall,
+  };
+}
