@@ -106,8 +106,120 @@ const SLICE_ITEMS = 256;
  */
 const FRAME_MS = 1000 / 60;
 const FRAME_RESERVE_MS = 3;
+/** Frames come every ~16.7 ms, not exactly: this much early still counts as on time. */
+const FRAME_SLACK_MS = 4;
 
 const now = (): number => performance.now();
+
+/**
+ * Where a batcher is between two hand-overs. Each phase but `idle` and `handing-over` waits for
+ * one thing (`WAITS_FOR`) and moves on when it comes; `step` in createFrameBatcher is the only
+ * place that moves a batcher from one phase to another.
+ *
+ * - `idle`: nothing is scheduled. Items arriving move it to `busy-delay` when the last showing
+ *   was flooded, and to `frame` otherwise.
+ * - `handing-over`: items are being taken or shown (a frame's or a task's callback, or a flush).
+ *   Items that arrive as it takes are taken by it; items that arrive as it shows are scheduled
+ *   once it has shown, as they would be from `idle`.
+ * - `frame`: waits for the next animation frame and hands over in its callback (see below).
+ * - `busy-delay`: a flood is going on: waits `delayMs` (a timer), then goes to `busy-frame`.
+ * - `busy-frame`: waits for a frame, then goes to `busy-task`, so that a slice starts as a frame
+ *   ends (our own tasks do not make the page render).
+ * - `busy-task`: waits for the task after that frame, and hands over in it.
+ * - `backlog-frame`: a slice left items pending: waits for a frame (the page renders what has been
+ *   shown, input gets its turn), then goes to `backlog-task`.
+ * - `backlog-task`: waits for the task after that frame. If the view was told less than `delayMs`
+ *   ago, takes the next slice; otherwise shows what has been taken so far in this task of its own
+ *   and goes to `shown-frame`.
+ * - `shown-frame`, `shown-task`: after a backlog's showing, wait for a frame and then the task
+ *   after it (the showing's frame has only the rendering to do), and take the next slice there.
+ *
+ * Handing over: with `spaced`, if the last showing brought at least `spaced.items` and came less
+ * than `spaced.intervalMs` ago, this frame is skipped (back to `frame`). Otherwise, without
+ * `sliceMs`, everything pending is taken and shown (`idle`); with `sliceMs`, one slice is taken:
+ * when it leaves nothing pending, what was taken is shown (`idle`), and otherwise `backlog-frame`.
+ * A slice lasts `sliceMs` at most, and ends `FRAME_RESERVE_MS` before the next frame is due.
+ *
+ * With `takeOnArrival`, a task that takes what arrived runs beside these phases: it is scheduled
+ * when items arrive (unless a flood is going on or one is already scheduled), takes one slice at
+ * most, and never shows; the phases above still show what it took.
+ */
+export type FrameBatcherPhase =
+  | 'idle'
+  | 'handing-over'
+  | 'frame'
+  | 'busy-delay'
+  | 'busy-frame'
+  | 'busy-task'
+  | 'backlog-frame'
+  | 'backlog-task'
+  | 'shown-frame'
+  | 'shown-task';
+
+/** What a waiting phase waits for: an animation frame, the busy delay, or the next task. */
+type Wait = 'frame' | 'delay' | 'task';
+
+const WAITS_FOR: Readonly<Record<FrameBatcherPhase, Wait | undefined>> = {
+  idle: undefined,
+  'handing-over': undefined,
+  frame: 'frame',
+  'busy-delay': 'delay',
+  'busy-frame': 'frame',
+  'busy-task': 'task',
+  'backlog-frame': 'frame',
+  'backlog-task': 'task',
+  'shown-frame': 'frame',
+  'shown-task': 'task',
+};
+
+/**
+ * What moves a batcher on: what its phase waits for has come (`Wait`), items arrived, the task
+ * that takes them on arrival has come, or its owner flushed or cancelled it.
+ */
+type BatcherEvent = Wait | 'arrived' | 'arrival-task' | 'flush' | 'cancel';
+
+/** Everything a batcher knows; only `step` (through `enter` and `settle`) changes `phase`. */
+interface BatcherState<T> {
+  phase: FrameBatcherPhase;
+  /** Cancels what the phase waits for; undefined when it waits for nothing. */
+  cancelWait: (() => void) | undefined;
+  /** With `takeOnArrival`: cancels the task that takes what arrived, while one is scheduled. */
+  cancelArrivalTask: (() => void) | undefined;
+  /** Items not taken yet. */
+  readonly pending: BatchQueue<T>;
+  /** The last showing was part of a flood: the next hand-over waits for the busy delay. */
+  flooded: boolean;
+  /** Items taken since the batcher was last idle (it counts on through a backlog), for `flooded`. */
+  run: number;
+  /** Items taken since the last showing. */
+  unshown: number;
+  /** When the last showing was, and how many items it brought (for `spaced` and `delayMs`). */
+  shownAt: number;
+  lastShown: number;
+  /** When the last animation frame the batcher saw began (its callback ran). */
+  frameAt: number;
+}
+
+/** What a batcher's state looks like from outside, for tests and diagnostics. */
+export interface FrameBatcherSnapshot {
+  readonly phase: FrameBatcherPhase;
+  /** Items not taken yet. */
+  readonly pending: number;
+  /** Items taken and not yet shown. */
+  readonly unshown: number;
+  readonly flooded: boolean;
+  /** With `takeOnArrival`: a task that takes what arrived is scheduled. */
+  readonly arrivalTask: boolean;
+}
+
+const snapshots = new WeakMap<FrameBatcher<unknown>, () => FrameBatcherSnapshot>();
+
+/** The state of a batcher made by createFrameBatcher. */
+export function inspectFrameBatcher(batcher: FrameBatcher<unknown>): FrameBatcherSnapshot {
+  const snapshot = snapshots.get(batcher);
+  if (!snapshot) throw new Error('not a batcher made by createFrameBatcher');
+  return snapshot();
+}
 
 export function createFrameBatcher<T>(
   target: BatchSink<T> | ((items: T[]) => void),
@@ -117,70 +229,30 @@ export function createFrameBatcher<T>(
 ): FrameBatcher<T> {
   const sink: BatchSink<T> =
     typeof target === 'function' ? { take: target, show: () => undefined } : target;
-  const pending = new BatchQueue<T>();
-  /** Items left to take after this showing. */
-  const backlog = (): number => pending.size;
-  let cancelScheduled: (() => void) | undefined;
-  let cancelArrival: (() => void) | undefined;
-  let flooded = false;
-  /** Items handed over since the last time the batcher was idle, for `flooded`. */
-  let run = 0;
-  let shownAt = Number.NEGATIVE_INFINITY;
-  let lastShown = 0;
-  /** When the last animation frame the batcher saw began (its callback ran). */
-  let frameAt = Number.NEGATIVE_INFINITY;
-  /** Runs `next` in the task after the next frame: our own tasks do not make the page render. */
-  const afterFrameScheduler: Scheduler = (next) => {
-    let cancel = schedule(() => {
-      frameAt = now();
-      cancel = nextTask(next);
-    });
-    return () => cancel();
+  const state: BatcherState<T> = {
+    phase: 'idle',
+    cancelWait: undefined,
+    cancelArrivalTask: undefined,
+    pending: new BatchQueue<T>(),
+    flooded: false,
+    run: 0,
+    unshown: 0,
+    shownAt: Number.NEGATIVE_INFINITY,
+    lastShown: 0,
+    frameAt: Number.NEGATIVE_INFINITY,
   };
-  /** Under a flood: `delayMs` later, and then after a frame, so a slice starts as a frame ends. */
-  const busySchedule: Scheduler = busy
-    ? (next) => {
-        let cancel = timerScheduler(busy.delayMs)(() => {
-          cancel = afterFrameScheduler(next);
-        });
-        return () => cancel();
-      }
-    : schedule;
+  const { pending } = state;
+
+  // actions: they take and show, and leave the phase to `step`
 
   const takePart = (limit: number): void => {
     const part = pending.take(limit);
-    run += part.length;
-    unshown += part.length;
+    state.run += part.length;
+    state.unshown += part.length;
     sink.take(part);
   };
   const takeRest = (): void => {
     while (pending.size > 0) takePart(Number.POSITIVE_INFINITY);
-  };
-  /** Items taken since the last showing (`run` also counts on through a backlog). */
-  let unshown = 0;
-  const show = (): void => {
-    flooded = busy !== undefined && run >= busy.items;
-    run = 0;
-    shownAt = now();
-    const items = unshown;
-    unshown = 0;
-    lastShown = items;
-    sink.show(flooded || backlog() > 0, items);
-  };
-  const flush = (): void => {
-    cancelScheduled?.();
-    cancelScheduled = undefined;
-    cancelArrival?.();
-    cancelArrival = undefined;
-    if (pending.size === 0 && unshown === 0) {
-      flooded = false;
-      return;
-    }
-    takeRest();
-    show();
-  };
-  const afterFrame = (next: () => void): void => {
-    cancelScheduled = afterFrameScheduler(next);
   };
   /** Takes parts of what is pending for about `ms`, at least one; true when nothing is left. */
   const takeFor = (ms: number): boolean => {
@@ -190,77 +262,188 @@ export function createFrameBatcher<T>(
     } while (pending.size > 0 && now() < deadline);
     return pending.size === 0;
   };
-  const sliced = (sliceMs: number, delayMs: number): void => {
-    cancelScheduled = undefined;
-    if (takeFor(Math.min(sliceMs, frameAt + FRAME_MS - FRAME_RESERVE_MS - now()))) {
-      show();
+  const show = (): void => {
+    state.flooded = busy !== undefined && state.run >= busy.items;
+    state.run = 0;
+    state.shownAt = now();
+    const items = state.unshown;
+    state.unshown = 0;
+    state.lastShown = items;
+    sink.show(state.flooded || pending.size > 0, items);
+  };
+  const stopArrivalTask = (): void => {
+    state.cancelArrivalTask?.();
+    state.cancelArrivalTask = undefined;
+  };
+  /** Takes everything pending and shows it, when anything was taken since the last showing. */
+  const takeAllAndShow = (): void => {
+    stopArrivalTask();
+    if (pending.size === 0 && state.unshown === 0) {
+      state.flooded = false;
       return;
     }
-    const again = (): void => sliced(sliceMs, delayMs);
-    afterFrame(() => {
-      cancelScheduled = undefined;
-      if (now() - shownAt < delayMs) {
-        again();
-        return;
-      }
-      // showing gets a task and a frame of its own: the frame then has only the rendering to do
-      const carried = run;
-      show();
-      run = carried;
-      afterFrame(again);
-    });
+    takeRest();
+    show();
   };
-  /**
-   * Takes what arrived, for one slice at most, unless a flood is going on: what is left, and a
-   * flood, are taken in slices after frames.
-   */
-  const takeArrived = (): void => {
-    cancelArrival = undefined;
-    if (!flooded) takeFor(busy?.sliceMs ?? Number.POSITIVE_INFINITY);
+  /** Takes one slice; shows when it leaves nothing pending. The phase it leads to. */
+  const slice = (sliceMs: number): FrameBatcherPhase => {
+    if (!takeFor(Math.min(sliceMs, state.frameAt + FRAME_MS - FRAME_RESERVE_MS - now()))) {
+      return 'backlog-frame';
+    }
+    show();
+    return 'idle';
   };
-  /** Frames come every ~16.7 ms, not exactly: this much early still counts as on time. */
-  const FRAME_SLACK_MS = 4;
-  const scheduled = (): void => {
+  /** What a frame (or the task after a busy frame) does with what is pending. The phase next. */
+  const handOver = (): FrameBatcherPhase => {
     const spaced = busy?.spaced;
     if (
       spaced &&
-      lastShown >= spaced.items &&
-      now() - shownAt < spaced.intervalMs - FRAME_SLACK_MS
+      state.lastShown >= spaced.items &&
+      now() - state.shownAt < spaced.intervalMs - FRAME_SLACK_MS
     ) {
-      cancelScheduled = schedule(inFrame);
-      return;
+      return 'frame';
     }
-    if (busy?.sliceMs === undefined) flush();
-    else sliced(busy.sliceMs, busy.delayMs);
+    const sliceMs = busy?.sliceMs;
+    if (sliceMs === undefined) {
+      takeAllAndShow();
+      return 'idle';
+    }
+    return slice(sliceMs);
   };
-  /** `scheduled`, run by a frame's callback. */
-  const inFrame = (): void => {
-    frameAt = now();
-    scheduled();
+  /** In a backlog's task: the next slice, or a showing in this task of its own. */
+  const backlogTask = (): FrameBatcherPhase => {
+    if (now() - state.shownAt < (busy?.delayMs ?? 0)) {
+      return slice(busy?.sliceMs ?? Number.POSITIVE_INFINITY);
+    }
+    // a backlog's showing does not end the run that `flooded` counts
+    const carried = state.run;
+    show();
+    state.run = carried;
+    return 'shown-frame';
   };
-  const arrived = (): void => {
-    if (!cancelScheduled) cancelScheduled = flooded ? busySchedule(scheduled) : schedule(inFrame);
-    if (busy?.takeOnArrival && !cancelArrival && !flooded) cancelArrival = nextTask(takeArrived);
+
+  // the phases' waits: callbacks made once, so that a wait allocates no closure of its own
+
+  const onFrame = (): void => step('frame');
+  const onDelay = (): void => step('delay');
+  const onTask = (): void => step('task');
+  const onArrivalTask = (): void => step('arrival-task');
+
+  /** Moves to `phase` and schedules what it waits for. */
+  const enter = (phase: FrameBatcherPhase): void => {
+    state.phase = phase;
+    const wait = WAITS_FOR[phase];
+    state.cancelWait =
+      wait === 'frame'
+        ? schedule(onFrame)
+        : wait === 'task'
+          ? nextTask(onTask)
+          : wait === 'delay'
+            ? timerScheduler(busy?.delayMs ?? 0)(onDelay)
+            : undefined;
   };
-  return {
+  /** What items that arrive in `idle` wait for. */
+  const arrivalPhase = (): FrameBatcherPhase => (state.flooded ? 'busy-delay' : 'frame');
+  /**
+   * Leaves `handing-over` for `next`; what arrived as it showed is scheduled as from `idle`. A
+   * flush or cancel from inside the hand-over (by the sink) has moved the batcher on already.
+   */
+  const settle = (next: FrameBatcherPhase): void => {
+    if (state.phase !== 'handing-over') return;
+    enter(next === 'idle' && pending.size > 0 ? arrivalPhase() : next);
+  };
+
+  /** The transition function: every change of phase happens here. */
+  const step = (event: BatcherEvent): void => {
+    switch (event) {
+      case 'arrived':
+        if (state.phase === 'idle') enter(arrivalPhase());
+        if (busy?.takeOnArrival && !state.cancelArrivalTask && !state.flooded) {
+          state.cancelArrivalTask = nextTask(onArrivalTask);
+        }
+        return;
+      case 'arrival-task':
+        // one slice at most, and nothing while a flood is going on: the phases take the rest
+        state.cancelArrivalTask = undefined;
+        if (!state.flooded) takeFor(busy?.sliceMs ?? Number.POSITIVE_INFINITY);
+        return;
+      case 'flush':
+        state.cancelWait?.();
+        state.cancelWait = undefined;
+        state.phase = 'handing-over';
+        takeAllAndShow();
+        settle('idle');
+        return;
+      case 'cancel':
+        state.cancelWait?.();
+        state.cancelWait = undefined;
+        stopArrivalTask();
+        pending.clear();
+        state.run = 0;
+        state.unshown = 0;
+        state.phase = 'idle';
+        return;
+      case 'frame':
+      case 'delay':
+      case 'task':
+        break;
+    }
+    // what the phase waits for has come (unless its wait was cancelled and came all the same)
+    const phase = state.phase;
+    if (WAITS_FOR[phase] !== event) return;
+    state.cancelWait = undefined;
+    if (event === 'frame') state.frameAt = now();
+    switch (phase) {
+      case 'busy-delay':
+        enter('busy-frame');
+        return;
+      case 'busy-frame':
+        enter('busy-task');
+        return;
+      case 'backlog-frame':
+        enter('backlog-task');
+        return;
+      case 'shown-frame':
+        enter('shown-task');
+        return;
+      case 'frame':
+      case 'busy-task':
+        state.phase = 'handing-over';
+        settle(handOver());
+        return;
+      case 'backlog-task':
+        state.phase = 'handing-over';
+        settle(backlogTask());
+        return;
+      case 'shown-task':
+        state.phase = 'handing-over';
+        settle(slice(busy?.sliceMs ?? Number.POSITIVE_INFINITY));
+        return;
+      case 'idle':
+      case 'handing-over':
+        return; // they wait for nothing
+    }
+  };
+
+  const batcher: FrameBatcher<T> = {
     push(item) {
       pending.push(item);
-      arrived();
+      step('arrived');
     },
     pushAll(batch) {
       if (batch.length === 0) return;
       pending.pushAll(batch);
-      arrived();
+      step('arrived');
     },
-    flush,
-    cancel() {
-      cancelScheduled?.();
-      cancelScheduled = undefined;
-      cancelArrival?.();
-      cancelArrival = undefined;
-      pending.clear();
-      run = 0;
-      unshown = 0;
-    },
+    flush: () => step('flush'),
+    cancel: () => step('cancel'),
   };
+  snapshots.set(batcher, () => ({
+    phase: state.phase,
+    pending: pending.size,
+    unshown: state.unshown,
+    flooded: state.flooded,
+    arrivalTask: state.cancelArrivalTask !== undefined,
+  }));
+  return batcher;
 }
