@@ -32,11 +32,14 @@ export class ReferenceApi {
     return fetch(`${E2E_BASE_URL}/api${pathname}`, { ...init, headers });
   }
 
-  async createSession(telemetry: unknown = { enabled: true }): Promise<string> {
+  async createSession(
+    telemetry: unknown = { enabled: true },
+    labels: { name?: string; tags?: Record<string, string> } = {},
+  ): Promise<string> {
     const response = await this.call('/browsers', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ telemetry }),
+      body: JSON.stringify({ telemetry, ...labels }),
     });
     expect(response.status).toBe(200);
     const { session_id: id } = (await response.json()) as { session_id: string };

@@ -3,6 +3,7 @@ import { LiveAnnouncer } from '../components/ui/live-announcer';
 import { ThemeToggle } from '../features/preferences/theme-toggle';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
+import { useRecentSessions } from '../features/session/stores/recent-sessions';
 import { closeSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { OpenFileButton } from '../features/telemetry/components/open-file-button';
 import { closeSessionTimeline } from '../features/telemetry/stores/timeline-registry';
@@ -20,7 +21,9 @@ export function App() {
   const rememberParams = useOpenSessions((state) => state.remember);
 
   useEffect(() => {
-    if (sessionId) openSession(sessionId);
+    if (!sessionId) return;
+    openSession(sessionId);
+    useRecentSessions.getState().opened(sessionId);
   }, [sessionId, openSession]);
 
   const onParamsChange = useCallback(

@@ -29,7 +29,8 @@ export function SessionViewTabs({
   onChange: (view: SessionViewName) => void;
   timeline: Timeline | undefined;
   clipboardOpen: boolean;
-  onToggleClipboard: () => void;
+  /** Absent when the session has no clipboard (it has ended). */
+  onToggleClipboard?: () => void;
 }) {
   const tabs: [SessionViewName, string][] = [
     ['timeline', 'Timeline'],
@@ -89,15 +90,17 @@ export function SessionViewTabs({
           </button>
         ))}
       </div>
-      <button
-        type="button"
-        aria-expanded={clipboardOpen}
-        aria-controls="session-clipboard"
-        onClick={onToggleClipboard}
-        className="mb-1 ml-auto rounded-md px-2 text-xs text-muted hover:bg-panel-2 hover:text-fg"
-      >
-        {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
-      </button>
+      {onToggleClipboard && (
+        <button
+          type="button"
+          aria-expanded={clipboardOpen}
+          aria-controls="session-clipboard"
+          onClick={onToggleClipboard}
+          className="mb-1 ml-auto rounded-md px-2 text-xs text-muted hover:bg-panel-2 hover:text-fg"
+        >
+          {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
+        </button>
+      )}
     </div>
   );
 }

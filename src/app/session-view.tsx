@@ -39,11 +39,23 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     placeholderData: keepPreviousData,
   });
 
+  const info = session.data?.kind === 'found' ? session.data.info : null;
+  const deletedAt = info?.deletedAt ?? null;
+  const createdAt = info?.createdAt ?? null;
+  // an ended session shows its history, read from a minute before it was created (or from as
+  // far back as history is kept)
+  const ended = useMemo(() => {
+    if (deletedAt === null) return undefined;
+    const created = createdAt === null ? Number.NaN : Date.parse(createdAt);
+    const since = Number.isNaN(created) ? '720h' : new Date(created - 60_000).toISOString();
+    return { endedAt: deletedAt, since };
+  }, [deletedAt, createdAt]);
   const { timeline, linkedSeq } = useSessionTimelineStream(
     sessionId,
     connection,
     params,
     hasToken && session.data !== undefined,
+    ended,
   );
   // new errors are said politely, in summaries, whichever view is shown
   useTimelineErrorAnnouncements(timeline);
@@ -113,7 +125,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
             onChange={setView}
             timeline={timeline}
             clipboardOpen={clipboardOpen}
-            onToggleClipboard={() => setClipboardOpen((open) => !open)}
+            onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
           />
           {view === 'timeline' && timeline ? (
             <SessionTelemetry
@@ -128,10 +140,11 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
               connection={connection}
               params={params}
               onParamsChange={onParamsChange}
+              endedAt={deletedAt}
             />
           )}
         </main>
-        {clipboardOpen && (
+        {clipboardOpen && !ended && (
           <aside
             id="session-clipboard"
             aria-label="Clipboard"

@@ -57,3 +57,18 @@ function pad2(n: number): string {
 function pad3(n: number): string {
   return n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`;
 }
+
+/**
+ * A span of time for a sentence, coarse: `just now`, `42 s`, `5 min`, `3 h 12 min`, `2 days`.
+ * Negative spans (clocks apart) read as `just now`.
+ */
+export function formatSpan(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 1000) return 'just now';
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}

@@ -16,10 +16,32 @@ export interface LogsPanelProps {
   connection: ApiConnection;
   params: URLSearchParams;
   onParamsChange: (params: URLSearchParams) => void;
+  /** When the session ended (it has no log streams any more); null while it lives. */
+  endedAt?: string | null;
 }
 
-/** The log streams of a session: a tab per stream, and the form to open another. */
-export function LogsPanel({ sessionId, connection, params, onParamsChange }: LogsPanelProps) {
+/**
+ * The log streams of a session: a tab per stream, and the form to open another. An ended session
+ * has none: its log files went with it, and the panel says so.
+ */
+export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
+  if (endedAt) {
+    const ended = new Date(endedAt);
+    return (
+      <div className="flex flex-col gap-2 p-6 text-sm" role="note">
+        <p className="font-medium">Log streams are not available for an ended session.</p>
+        <p className="text-muted">
+          This session ended
+          {Number.isNaN(ended.getTime()) ? '' : ` at ${ended.toLocaleString()}`}; its log files and
+          processes went with its browser instance. Its telemetry history is on the Timeline.
+        </p>
+      </div>
+    );
+  }
+  return <LiveLogsPanel {...props} />;
+}
+
+function LiveLogsPanel({ sessionId, connection, params, onParamsChange }: LogsPanelProps) {
   const logs = useSessionLogs(sessionId);
   const [adding, setAdding] = useState(false);
   useLogUrlSync(sessionId, connection, logs, params, onParamsChange);

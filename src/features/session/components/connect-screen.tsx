@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { clientConfigQuery } from '../api/client-config';
 import { useCredentials, type RememberMode } from '../stores/credentials-store';
+import { SessionList } from './session-list';
 import { TokenFields } from './token-fields';
 
 export interface ConnectScreenProps {
@@ -29,6 +30,16 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
     stored.setApiBase(apiBase);
     stored.setToken(token.trim(), remember);
     onOpen(trimmed);
+  };
+
+  const demo = config.data?.demo;
+  // the local demo's token lists the local sessions until the user types one of their own
+  const listToken = token.trim() || (demo?.token ?? '');
+  const openListed = (listedId: string): void => {
+    stored.setApiBase(apiBase);
+    if (token.trim()) stored.setToken(token.trim(), remember);
+    else if (demo) stored.setToken(demo.token, 'memory');
+    onOpen(listedId);
   };
 
   const openDemo = (): void => {
@@ -118,6 +129,7 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
           </Button>
         </section>
       )}
+      <SessionList apiBase={apiBase} token={listToken} onOpen={openListed} />
     </main>
   );
 }

@@ -30,6 +30,9 @@ describe('SessionSummary', () => {
             cdpWsUrl: null,
             browserUnavailableReason: null,
             browser: null,
+            name: null,
+            tags: {},
+            deletedAt: null,
           },
         }}
       />,
@@ -51,6 +54,9 @@ describe('SessionSummary', () => {
             cdpWsUrl: 'ws://x/cdp',
             browserUnavailableReason: null,
             browser: 'Chromium 147.0.7727.0 (npm package @sparticuz/chromium 147.0.0)',
+            name: null,
+            tags: {},
+            deletedAt: null,
           },
         }}
       />,

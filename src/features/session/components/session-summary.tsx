@@ -27,6 +27,16 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
   const { info } = lookup;
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+      {info.name && (
+        <span className="font-medium text-fg">
+          <UntrustedText text={info.name} />
+        </span>
+      )}
+      {info.deletedAt && (
+        <Badge tone="warn" title={info.deletedAt} data-testid="session-ended">
+          ended {new Date(info.deletedAt).toLocaleString()}
+        </Badge>
+      )}
       {info.createdAt && (
         <span title={info.createdAt}>created {new Date(info.createdAt).toLocaleString()}</span>
       )}
@@ -41,6 +51,11 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
           ))
         )}
       </span>
+      {Object.entries(info.tags).map(([key, value]) => (
+        <Badge key={`tag-${key}`} tone="info" className="font-normal">
+          <UntrustedText text={`${key}=${value}`} />
+        </Badge>
+      ))}
       {info.cdpWsUrl && (
         <CopyButton
           text={info.cdpWsUrl}

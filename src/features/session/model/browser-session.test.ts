@@ -25,6 +25,24 @@ describe('decodeBrowserSession', () => {
       cdpWsUrl: 'wss://x',
       browserUnavailableReason: null,
       browser: null,
+      name: null,
+      tags: {},
+      deletedAt: null,
+    });
+  });
+
+  it('decodes the name, tags and end of a session', () => {
+    expect(
+      decodeBrowserSession({
+        session_id: 'abc',
+        name: 'checkout agent',
+        tags: { team: 'shop', count: 3 },
+        deleted_at: '2026-11-23T12:00:00Z',
+      }),
+    ).toMatchObject({
+      name: 'checkout agent',
+      tags: { team: 'shop' },
+      deletedAt: '2026-11-23T12:00:00Z',
     });
   });
 

@@ -12,6 +12,10 @@ export interface SessionInfo {
   browserUnavailableReason: string | null;
   /** The reference server's word on which browser the session runs. */
   browser: string | null;
+  name: string | null;
+  tags: Record<string, string>;
+  /** When the session was deleted (it has ended); null while it lives. */
+  deletedAt: string | null;
 }
 
 function optionalString(value: unknown): string | null {
@@ -42,5 +46,15 @@ export function decodeBrowserSession(value: unknown): SessionInfo {
     cdpWsUrl: optionalString(value.cdp_ws_url),
     browserUnavailableReason: optionalString(value.browser_unavailable_reason),
     browser: optionalString(value.reference_browser),
+    name: optionalString(value.name),
+    tags: decodeTags(value.tags),
+    deletedAt: optionalString(value.deleted_at),
   };
+}
+
+function decodeTags(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const tags: Record<string, string> = {};
+  for (const [key, tag] of Object.entries(value)) if (typeof tag === 'string') tags[key] = tag;
+  return tags;
 }

@@ -6,7 +6,8 @@ import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { cn } from '../../../lib/cn';
 import { togglePause, updateFilter } from '../stores/timeline-actions';
-import { isLiveTimeline, type Timeline } from '../stores/timeline-controller';
+import { isHistoryTimeline, isLiveTimeline, type Timeline } from '../stores/timeline-controller';
+import { HistoryStatus } from './history-status';
 import { CategoryChips } from './category-chips';
 import { LevelChips } from './level-chips';
 import { TimelineCounts } from './timeline-counts';
@@ -39,12 +40,14 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
   const paused = useStore(timeline.store, (state) => state.pausedAt !== null);
   const startMode = useStore(timeline.store, (state) => state.startMode);
   const live = isLiveTimeline(timeline) ? timeline : null;
-  const name = timeline.origin.kind === 'live' ? timeline.origin.sessionId : timeline.origin.name;
+  const name = timeline.origin.kind === 'file' ? timeline.origin.name : timeline.origin.sessionId;
   return (
     <div className="flex shrink-0 flex-col gap-2 border-b border-border bg-panel px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
         {live ? (
           <StreamStatusBadge status={status} onReconnect={() => live.reconnectNow()} />
+        ) : isHistoryTimeline(timeline) ? (
+          <HistoryStatus timeline={timeline} />
         ) : (
           <Badge tone="neutral">file</Badge>
         )}

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { ApiConnection } from '../../../lib/http/request';
 import type { Timeline } from '../stores/timeline-controller';
-import { openSessionTimeline, useSessionTimeline } from '../stores/timeline-registry';
+import {
+  openSessionTimeline,
+  useSessionTimeline,
+  type EndedSession,
+} from '../stores/timeline-registry';
 import { readTimelineParams } from './use-timeline-url-sync';
 
 /**
- * Starts the session's telemetry stream (once; it keeps running while the session is open, shown
+ * Starts the session's telemetry stream (or, for an ended session, the reading of its history) (once; it keeps running while the session is open, shown
  * or not) from the view state a shared link names. Returns the timeline and the linked event seq.
  */
 export function useSessionTimelineStream(
@@ -13,6 +17,7 @@ export function useSessionTimelineStream(
   connection: ApiConnection,
   params: URLSearchParams,
   enabled: boolean,
+  ended?: EndedSession,
 ): { timeline: Timeline | undefined; linkedSeq: number | null } {
   const timeline = useSessionTimeline(sessionId);
   // the link is read once, when the session opens; later URL changes are written by the view
@@ -20,7 +25,7 @@ export function useSessionTimelineStream(
   useEffect(() => {
     if (!enabled) return;
     const { seq: _seq, ...state } = initial;
-    openSessionTimeline(sessionId, connection, state);
-  }, [sessionId, connection, initial, enabled]);
+    openSessionTimeline(sessionId, connection, state, ended);
+  }, [sessionId, connection, initial, enabled, ended]);
   return { timeline, linkedSeq: initial.seq };
 }

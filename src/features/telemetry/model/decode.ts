@@ -35,6 +35,11 @@ export function decodeEnvelope(text: string): DecodedEnvelope {
   } catch (error) {
     return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
+  return decodeEnvelopeValue(value);
+}
+
+/** decodeEnvelope for an envelope already parsed (an element of a history page). */
+export function decodeEnvelopeValue(value: unknown): DecodedEnvelope {
   if (!isRecord(value)) return { ok: false, reason: 'not a JSON object' };
   const { seq, event } = value;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {

@@ -1,11 +1,12 @@
 import { LIMITS } from '../../../config/limits';
-import type { ApiConnection } from '../../../lib/http/request';
+import { ApiRequestError, type ApiConnection } from '../../../lib/http/request';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { openSseStream } from '../../../lib/sse/sse-stream';
 import type { StallEnd } from '../../../lib/sse/stall-trace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
+import { readHistoryPage } from '../api/telemetry-history';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
@@ -19,6 +20,7 @@ import {
   calmAfterBursts,
   createTimelineStore,
   shown,
+  type HistoryProgress,
   type TimelineState,
   type TimelineStore,
 } from './timeline-store';
@@ -34,8 +36,11 @@ type Work =
 export interface Timeline {
   readonly store: TimelineStore;
   readonly buffer: TelemetryBuffer;
-  /** A live session stream, or a file opened without a server. */
-  readonly origin: { kind: 'live'; sessionId: string } | { kind: 'file'; name: string };
+  /** A live session stream, the history of an ended session, or a file opened without a server. */
+  readonly origin:
+    | { kind: 'live'; sessionId: string }
+    | { kind: 'history'; sessionId: string; endedAt: string | null }
+    | { kind: 'file'; name: string };
   /** Re-applies the filter from the store. */
   applyFilter(): void;
   /** The sequencer's running counts, for the status line. */
@@ -52,6 +57,11 @@ export interface LiveTimeline extends Timeline {
   restartFrom(mode: StartMode): void;
   setCapacity(capacity: number): void;
   clear(): void;
+}
+
+/** Whether a timeline reads an ended session's history. */
+export function isHistoryTimeline(timeline: Timeline): timeline is HistoryTimeline {
+  return timeline.origin.kind === 'history';
 }
 
 /** Whether a timeline has a stream to control (a file has none). */
@@ -269,42 +279,66 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * Fills a buffer from a file, in line order: unreadable lines where they were, and a separator
- * where seq went back (a restart); an export of a filtered view skips seqs on purpose, so gaps are
- * not shown. Items without a time of their own take the time of the event next to them, keeping
- * the buffer in time order for jumps. Returns how many duplicate events were dropped.
+ * Puts envelopes read from somewhere other than the live stream (a file, the history) into a
+ * buffer through a sequencer: duplicates dropped, a separator where seq went back (a restart),
+ * and, with `gaps`, an item where seqs are missing. Items without a time of their own take the
+ * time of the event before them, keeping the buffer in time order for jumps.
  */
-function loadFile(buffer: TelemetryBuffer, options: FileTimelineOptions): number {
+function createEnvelopeLoader(buffer: TelemetryBuffer, startTs: number, gaps: boolean) {
   const sequencer = new Sequencer<TelemetryEvent>('now', {
     held: (seq) => heldIdentity(buffer, seq),
     of: eventIdentity,
   });
+  let lastTs = startTs;
+  return {
+    get lastTs(): number {
+      return lastTs;
+    },
+    get duplicates(): number {
+      return sequencer.duplicates;
+    },
+    add(seq: number, event: TelemetryEvent): void {
+      if (Number.isFinite(event.ts)) lastTs = Math.max(lastTs, event.ts);
+      const outcome = sequencer.frame(seq, event, lastTs);
+      buffer.append(
+        gaps ? outcome.before : outcome.before.filter((item) => item.kind === 'marker'),
+      );
+      if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, lastTs)]);
+    },
+    unreadable(raw: string, reason: string): void {
+      buffer.append([{ kind: 'unreadable', raw, reason, tsUs: lastTs, epoch: sequencer.epoch }]);
+    },
+  };
+}
+
+/**
+ * Fills a buffer from a file, in line order: unreadable lines where they were; an export of a
+ * filtered view skips seqs on purpose, so gaps are not shown. Returns how many duplicate events
+ * were dropped.
+ */
+function loadFile(buffer: TelemetryBuffer, options: FileTimelineOptions): number {
   const firstTs = options.envelopes.find((envelope) => Number.isFinite(envelope.event.ts));
-  let lastTs = firstTs?.event.ts ?? nowUs();
+  const loader = createEnvelopeLoader(buffer, firstTs?.event.ts ?? nowUs(), false);
   const summary = `Opened ${options.name}: ${plural(options.envelopes.length, 'event')}${
     options.problems.length > 0 ? `, ${plural(options.problems.length, 'unreadable line')}` : ''
   }`;
-  buffer.append([{ kind: 'marker', marker: 'imported', text: summary, tsUs: lastTs, epoch: 0 }]);
+  buffer.append([
+    { kind: 'marker', marker: 'imported', text: summary, tsUs: loader.lastTs, epoch: 0 },
+  ]);
   let problem = 0;
   const problemsBefore = (line: number): void => {
     for (; problem < options.problems.length; problem += 1) {
       const next = options.problems[problem];
       if (!next || next.line > line) return;
-      const reason = `line ${next.line}: ${next.reason}`;
-      buffer.append([
-        { kind: 'unreadable', raw: next.raw, reason, tsUs: lastTs, epoch: sequencer.epoch },
-      ]);
+      loader.unreadable(next.raw, `line ${next.line}: ${next.reason}`);
     }
   };
   options.envelopes.forEach(({ line, seq, event }, position) => {
     problemsBefore(line ?? position + 1);
-    if (Number.isFinite(event.ts)) lastTs = Math.max(lastTs, event.ts);
-    const outcome = sequencer.frame(seq, event, lastTs);
-    buffer.append(outcome.before.filter((item) => item.kind === 'marker'));
-    if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, lastTs)]);
+    loader.add(seq, event);
   });
   problemsBefore(Number.POSITIVE_INFINITY);
-  return sequencer.duplicates;
+  return loader.duplicates;
 }
 
 /** A timeline read from an exported JSON Lines file: no server, no stream. */
@@ -324,5 +358,132 @@ export function createFileTimeline(options: FileTimelineOptions): Timeline {
     origin: { kind: 'file', name: options.name },
     applyFilter,
     duplicates: () => duplicates,
+  };
+}
+
+/** An ended session's timeline, read from its telemetry history page by page. */
+export interface HistoryTimeline extends Timeline {
+  readonly origin: { kind: 'history'; sessionId: string; endedAt: string | null };
+  /** Reads the pages not read yet (again after a failure or a cancel). */
+  load(): void;
+  /** Stops reading; what was read stays. */
+  cancel(): void;
+}
+
+export interface HistoryTimelineOptions {
+  connection: ApiConnection;
+  sessionId: string;
+  /** When the session ended, if known. */
+  endedAt: string | null;
+  /** Start of the history to read: RFC 3339 or a duration ("that long ago"). */
+  since: string;
+  capacity: number;
+  initial?: Partial<TimelineState>;
+  readPage?: typeof readHistoryPage;
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    const { status, statusText, message } = error.failure;
+    return [status === 0 ? '' : `${status} ${statusText}`.trim(), message]
+      .filter(Boolean)
+      .join(': ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether an error is the abort a cancel caused. */
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * The timeline of an ended session: its telemetry history (`GET …/telemetry/events`) read page by
+ * page into the buffer, shown as it comes, with progress in the store (`history`), cancellable and
+ * resumable where it stopped. Gaps in seq are real here (nothing filters the history) and shown.
+ */
+export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryTimeline {
+  const { connection, sessionId } = options;
+  const ended = options.endedAt ? new Date(options.endedAt) : null;
+  const store = createTimelineStore({
+    ...options.initial,
+    status: {
+      kind: 'ended',
+      reason:
+        ended && !Number.isNaN(ended.getTime())
+          ? `the session ended at ${ended.toLocaleString()}`
+          : 'the session has ended',
+    },
+    history: { state: 'loading', loaded: 0, pages: 0, error: null },
+  });
+  const buffer = newBuffer(options.capacity);
+  const loader = createEnvelopeLoader(buffer, Number.NaN, true);
+  const applyFilter = filterApplier(store, buffer);
+  const read = options.readPage ?? readHistoryPage;
+  let offset: number | undefined;
+  let done = false;
+  let running: AbortController | undefined;
+
+  const progress = (change: Partial<HistoryProgress>): void =>
+    store.setState((state) => ({
+      history: {
+        ...(state.history ?? { state: 'loading', loaded: 0, pages: 0, error: null }),
+        ...change,
+      },
+    }));
+
+  const load = async (): Promise<void> => {
+    if (running || done) return;
+    const controller = new AbortController();
+    running = controller;
+    progress({ state: 'loading', error: null });
+    try {
+      for (;;) {
+        const page = await read(connection, sessionId, {
+          since: options.since,
+          offset,
+          signal: controller.signal,
+        });
+        if (controller.signal.aborted) return;
+        for (const problem of page.problems) loader.unreadable(problem.raw, problem.reason);
+        for (const { seq, event } of page.envelopes) loader.add(seq, event);
+        store.setState((state) => ({
+          version: state.version + 1,
+          history: {
+            state: 'loading',
+            loaded: (state.history?.loaded ?? 0) + page.envelopes.length,
+            pages: (state.history?.pages ?? 0) + 1,
+            error: null,
+          },
+        }));
+        if (page.nextOffset === null) {
+          done = true;
+          progress({ state: 'done' });
+          return;
+        }
+        offset = page.nextOffset;
+      }
+    } catch (error) {
+      progress(
+        isAbort(error) ? { state: 'cancelled' } : { state: 'failed', error: failureText(error) },
+      );
+    } finally {
+      if (running === controller) running = undefined;
+    }
+  };
+
+  applyFilter();
+  return {
+    store,
+    buffer,
+    origin: { kind: 'history', sessionId, endedAt: options.endedAt },
+    applyFilter,
+    duplicates: () => loader.duplicates,
+    load: () => void load(),
+    cancel() {
+      running?.abort();
+      running = undefined;
+      if (!done) progress({ state: 'cancelled' });
+    },
   };
 }

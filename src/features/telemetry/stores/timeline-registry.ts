@@ -1,11 +1,18 @@
 import { create } from 'zustand';
 import { LIMITS } from '../../../config/limits';
 import type { ApiConnection } from '../../../lib/http/request';
-import { createLiveTimeline, type LiveTimeline, type Timeline } from './timeline-controller';
+import {
+  createHistoryTimeline,
+  createLiveTimeline,
+  isLiveTimeline,
+  type HistoryTimeline,
+  type LiveTimeline,
+  type Timeline,
+} from './timeline-controller';
 import type { TimelineState } from './timeline-store';
 
 interface RegistryState {
-  bySession: Record<string, LiveTimeline>;
+  bySession: Record<string, LiveTimeline | HistoryTimeline>;
   /** A timeline opened from a file, shown without a session. */
   file: Timeline | null;
   capacity: number;
@@ -18,21 +25,33 @@ export const useTimelineRegistry = create<RegistryState>()(() => ({
   capacity: LIMITS.telemetryEventsDefault,
 }));
 
-/** The session's timeline, created and started on first use. */
+/** An ended session: when it ended, and from when its history is read. */
+export interface EndedSession {
+  endedAt: string | null;
+  since: string;
+}
+
+/**
+ * The session's timeline, created and started on first use: its live stream, or for an ended
+ * session its history.
+ */
 export function openSessionTimeline(
   sessionId: string,
   connection: ApiConnection,
   initial?: Partial<TimelineState>,
-): LiveTimeline {
+  ended?: EndedSession,
+): LiveTimeline | HistoryTimeline {
   const existing = useTimelineRegistry.getState().bySession[sessionId];
   if (existing) return existing;
-  const timeline = createLiveTimeline({
-    connection,
-    sessionId,
-    capacity: useTimelineRegistry.getState().capacity,
-    initial,
-  });
-  timeline.start();
+  const capacity = useTimelineRegistry.getState().capacity;
+  let timeline: LiveTimeline | HistoryTimeline;
+  if (ended) {
+    timeline = createHistoryTimeline({ connection, sessionId, capacity, initial, ...ended });
+    timeline.load();
+  } else {
+    timeline = createLiveTimeline({ connection, sessionId, capacity, initial });
+    timeline.start();
+  }
   useTimelineRegistry.setState((state) => ({
     bySession: { ...state.bySession, [sessionId]: timeline },
   }));
@@ -40,7 +59,9 @@ export function openSessionTimeline(
 }
 
 export function closeSessionTimeline(sessionId: string): void {
-  useTimelineRegistry.getState().bySession[sessionId]?.stop();
+  const timeline = useTimelineRegistry.getState().bySession[sessionId];
+  if (timeline && isLiveTimeline(timeline)) timeline.stop();
+  else timeline?.cancel();
   useTimelineRegistry.setState((state) => {
     const bySession = { ...state.bySession };
     delete bySession[sessionId];
@@ -50,19 +71,19 @@ export function closeSessionTimeline(sessionId: string): void {
 
 export function reconnectAllTimelines(): void {
   for (const timeline of Object.values(useTimelineRegistry.getState().bySession))
-    timeline.reconnectNow();
+    if (isLiveTimeline(timeline)) timeline.reconnectNow();
 }
 
 export function setTimelineCapacity(capacity: number): void {
   useTimelineRegistry.setState({ capacity });
   for (const timeline of Object.values(useTimelineRegistry.getState().bySession))
-    timeline.setCapacity(capacity);
+    if (isLiveTimeline(timeline)) timeline.setCapacity(capacity);
 }
 
 export function setFileTimeline(timeline: Timeline | null): void {
   useTimelineRegistry.setState({ file: timeline });
 }
 
-export function useSessionTimeline(sessionId: string): LiveTimeline | undefined {
+export function useSessionTimeline(sessionId: string): LiveTimeline | HistoryTimeline | undefined {
   return useTimelineRegistry((state) => state.bySession[sessionId]);
 }

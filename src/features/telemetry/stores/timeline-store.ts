@@ -35,6 +35,17 @@ export interface TimelineState {
   dismissed: number[];
   /** Time range of the rows on screen, for the overview strip's window. */
   visibleRange: VisibleRange | null;
+  /** Reading an ended session's history; null for a live stream or a file. */
+  history: HistoryProgress | null;
+}
+
+/** How far the reading of an ended session's history got. */
+export interface HistoryProgress {
+  state: 'loading' | 'done' | 'cancelled' | 'failed';
+  /** Events read so far, and pages. */
+  loaded: number;
+  pages: number;
+  error: string | null;
 }
 
 export interface VisibleRange {
@@ -61,6 +72,7 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
     pane: 'events',
     dismissed: [],
     visibleRange: null,
+    history: null,
     ...initial,
   }));
 }

@@ -1,0 +1,270 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { FailureDetails } from '../../../components/ui/failure-details';
+import { Input } from '../../../components/ui/input';
+import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { cn } from '../../../lib/cn';
+import { isOperationNotOffered } from '../../../lib/http/not-offered';
+import { ApiRequestError } from '../../../lib/http/request';
+import { formatSpan } from '../../../lib/time-format';
+import { sessionsQuery, type SessionStatusFilter } from '../api/list-sessions';
+import type { SessionInfo } from '../model/browser-session';
+import { useRecentSessions } from '../stores/recent-sessions';
+
+export interface SessionListProps {
+  apiBase: string;
+  /** The token to list with (as typed, or the local demo's); empty: nothing is listed. */
+  token: string;
+  onOpen: (sessionId: string) => void;
+}
+
+const STATUSES: { value: SessionStatusFilter; label: string }[] = [
+  { value: 'active', label: 'Live' },
+  { value: 'deleted', label: 'Ended' },
+  { value: 'all', label: 'All' },
+];
+
+/** `value`, once it stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The clock, read every half minute (for "live for 5 min"). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * A number that stands for a token in query keys (a token never goes into a key): the same token
+ * gets the same number for the life of the page. Kept in memory only.
+ */
+const tokenNumbers = new Map<string, number>();
+function tokenNumber(token: string): number {
+  let number = tokenNumbers.get(token);
+  if (number === undefined) {
+    number = tokenNumbers.size;
+    tokenNumbers.set(token, number);
+  }
+  return number;
+}
+
+function whenText(session: SessionInfo, now: number): string {
+  const created = session.createdAt === null ? Number.NaN : Date.parse(session.createdAt);
+  if (session.deletedAt !== null) {
+    const ended = Date.parse(session.deletedAt);
+    return `ended ${formatSpan(now - ended)} ago`;
+  }
+  return Number.isNaN(created) ? 'live' : `live for ${formatSpan(now - created)}`;
+}
+
+function SessionRow({
+  session,
+  now,
+  onOpen,
+}: {
+  session: SessionInfo;
+  now: number;
+  onOpen: (id: string) => void;
+}) {
+  const tags = Object.entries(session.tags);
+  const created = session.createdAt === null ? null : new Date(session.createdAt);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(session.id)}
+        className="flex w-full flex-col gap-1 rounded-md border border-transparent px-3 py-2 text-left hover:border-border hover:bg-panel-2 focus-visible:border-accent"
+        data-session-id={session.id}
+      >
+        <span className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="min-w-0 flex-1 truncate text-sm font-medium">
+            <UntrustedText text={session.name ?? session.id} />
+          </span>
+          <span
+            className={cn('text-xs', session.deletedAt === null ? 'text-ok' : 'text-muted')}
+            title={
+              created && !Number.isNaN(created.getTime())
+                ? `created ${created.toLocaleString()}${session.deletedAt ? `, ended ${new Date(session.deletedAt).toLocaleString()}` : ''}`
+                : undefined
+            }
+          >
+            {whenText(session, now)}
+          </span>
+        </span>
+        <span className="flex flex-wrap items-center gap-1.5">
+          {session.name !== null && (
+            <span className="font-mono text-xs text-muted wrap-anywhere">
+              <UntrustedText text={session.id} />
+            </span>
+          )}
+          {tags.map(([key, value]) => (
+            <Badge key={key} tone="neutral" className="font-normal">
+              <UntrustedText text={`${key}=${value}`} />
+            </Badge>
+          ))}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** Sessions the token can see (live, ended or all), searchable and paged; one click opens one. */
+export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
+  const id = useId();
+  const [status, setStatus] = useState<SessionStatusFilter>('active');
+  const [search, setSearch] = useState('');
+  const settledSearch = useSettled(search.trim(), 250);
+  const settledToken = useSettled(token.trim(), 400);
+  const tokenVersion = tokenNumber(settledToken);
+  const now = useNow();
+  const recent = useRecentSessions((state) => state.ids);
+  const query = useInfiniteQuery({
+    ...sessionsQuery(
+      { base: apiBase, token: () => settledToken },
+      { status, search: settledSearch },
+      tokenVersion,
+    ),
+    enabled: settledToken !== '',
+  });
+  const sessions = query.data?.pages.flatMap((page) => page.sessions) ?? [];
+  const unreadable = query.data?.pages.reduce((sum, page) => sum + page.unreadable, 0) ?? 0;
+  const failure = query.error instanceof ApiRequestError ? query.error.failure : null;
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-panel p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          Sessions
+        </h2>
+        <div role="radiogroup" aria-label="Which sessions" className="flex gap-1">
+          {STATUSES.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="radio"
+              aria-checked={status === option.value}
+              onClick={() => setStatus(option.value)}
+              className={cn(
+                'h-7 rounded-md border px-2 text-xs font-medium',
+                status === option.value
+                  ? 'border-accent bg-accent/10 text-fg'
+                  : 'border-border bg-panel-2 text-muted',
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {recent.length > 0 && (
+        <div className="flex flex-wrap items-center gap-1.5 text-xs">
+          <span className="text-muted">Recently opened:</span>
+          {recent.map((recentId) => (
+            <button
+              key={recentId}
+              type="button"
+              onClick={() => onOpen(recentId)}
+              className="rounded border border-border bg-panel-2 px-1.5 py-0.5 font-mono hover:border-accent"
+            >
+              <UntrustedText text={recentId} />
+            </button>
+          ))}
+        </div>
+      )}
+      <label className="sr-only" htmlFor={`${id}-search`}>
+        Search sessions by id or name
+      </label>
+      <Input
+        id={`${id}-search`}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Search by id or name"
+        className="h-8 text-sm"
+        disabled={settledToken === ''}
+      />
+      {settledToken === '' ? (
+        <p className="text-sm text-muted">Enter a token above to list the sessions it can see.</p>
+      ) : query.isPending ? (
+        <p className="text-sm text-muted" role="status">
+          Loading sessions…
+        </p>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col gap-2">
+          <p className="text-sm">
+            {failure && isOperationNotOffered(failure)
+              ? 'This server does not list sessions: enter a session id above.'
+              : failure && (failure.status === 401 || failure.status === 403)
+                ? 'The token was not accepted for listing sessions.'
+                : 'The sessions could not be listed.'}
+          </p>
+          {failure ? (
+            <FailureDetails failure={failure} />
+          ) : (
+            <p className="text-sm">
+              <UntrustedText text={String(query.error)} />
+            </p>
+          )}
+          <Button size="sm" className="self-start" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : sessions.length === 0 ? (
+        <p className="text-sm text-muted">
+          {settledSearch
+            ? `No ${status === 'all' ? '' : status === 'active' ? 'live ' : 'ended '}sessions match “${settledSearch}”.`
+            : status === 'active'
+              ? 'No live sessions.'
+              : status === 'deleted'
+                ? 'No ended sessions.'
+                : 'No sessions.'}
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Sessions" className="-mx-3 flex flex-col">
+            {sessions.map((session) => (
+              <SessionRow key={session.id} session={session} now={now} onOpen={onOpen} />
+            ))}
+          </ul>
+          {unreadable > 0 && (
+            <p className="text-xs text-warn">
+              {unreadable === 1
+                ? '1 record in the list could not be read.'
+                : `${unreadable} records in the list could not be read.`}
+            </p>
+          )}
+          {query.hasNextPage && (
+            <Button
+              size="sm"
+              className="self-start"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          )}
+          {query.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-danger">
+              The next page could not be loaded.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../../lib/http/request';
+import type { HistoryPage, HistoryRequest } from '../api/telemetry-history';
+import { telemetryEvent } from '../testing/telemetry-test-kit';
+import { createHistoryTimeline, type HistoryTimeline } from './timeline-controller';
+
+const page = (seqs: number[], nextOffset: number | null): HistoryPage => ({
+  envelopes: seqs.map((seq) => ({ seq, event: telemetryEvent(seq) })),
+  problems: [],
+  nextOffset,
+});
+
+/** A history whose pages are answered one at a time by the test. */
+function pagedHistory() {
+  const requests: HistoryRequest[] = [];
+  const pending: { resolve: (page: HistoryPage) => void; reject: (error: unknown) => void }[] = [];
+  const readPage = vi.fn(
+    (_connection: unknown, _sessionId: string, request: HistoryRequest) =>
+      new Promise<HistoryPage>((resolve, reject) => {
+        requests.push(request);
+        const entry = { resolve, reject };
+        pending.push(entry);
+        request.signal?.addEventListener('abort', () => {
+          pending.splice(pending.indexOf(entry), 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      }),
+  );
+  const answer = async (next: HistoryPage | Error): Promise<void> => {
+    const waiting = pending.shift();
+    if (!waiting) throw new Error('no page asked for');
+    if (next instanceof Error) waiting.reject(next);
+    else waiting.resolve(next);
+    await vi.waitFor(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { readPage, requests, answer };
+}
+
+function open(readPage: ReturnType<typeof pagedHistory>['readPage']): HistoryTimeline {
+  const timeline = createHistoryTimeline({
+    connection: { base: '/api', token: () => 'tok' },
+    sessionId: 's1',
+    endedAt: '2026-11-23T12:00:00Z',
+    since: '2026-11-23T11:00:00Z',
+    capacity: 1000,
+    readPage,
+  });
+  timeline.load();
+  return timeline;
+}
+
+const seqs = (timeline: HistoryTimeline): (number | string)[] => {
+  const shown: (number | string)[] = [];
+  timeline.buffer.forEach((item) => shown.push(item.kind === 'event' ? item.seq : item.kind));
+  return shown;
+};
+
+describe('the history timeline of an ended session', () => {
+  it('reads page after page from the cursor, showing each as it comes', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    expect(history.requests[0]).toMatchObject({ since: '2026-11-23T11:00:00Z', offset: undefined });
+    await history.answer(page([1, 2, 3], 3));
+    expect(seqs(timeline)).toEqual([1, 2, 3]);
+    expect(timeline.store.getState().history).toMatchObject({ state: 'loading', loaded: 3 });
+    expect(history.requests[1]).toMatchObject({ offset: 3 });
+    // a page may be empty while more follow (a category filter upstream applies within a page)
+    await history.answer(page([], 6));
+    await history.answer(page([4, 5], null));
+    expect(seqs(timeline)).toEqual([1, 2, 3, 4, 5]);
+    expect(timeline.store.getState().history).toMatchObject({ state: 'done', loaded: 5, pages: 3 });
+    expect(timeline.origin).toEqual({
+      kind: 'history',
+      sessionId: 's1',
+      endedAt: '2026-11-23T12:00:00Z',
+    });
+    expect(timeline.store.getState().status.kind).toBe('ended');
+  });
+
+  it('shows seqs missing from the history as a gap', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    await history.answer(page([1, 2, 6, 7], null));
+    expect(seqs(timeline)).toEqual([1, 2, 'gap', 6, 7]);
+  });
+
+  it('stops when cancelled, keeps what it read, and goes on from there', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    await history.answer(page([1, 2], 2));
+    timeline.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(timeline.store.getState().history).toMatchObject({ state: 'cancelled', loaded: 2 });
+    expect(seqs(timeline)).toEqual([1, 2]);
+    timeline.load();
+    expect(history.requests.at(-1)).toMatchObject({ offset: 2 });
+    await history.answer(page([3], null));
+    expect(seqs(timeline)).toEqual([1, 2, 3]);
+    expect(timeline.store.getState().history?.state).toBe('done');
+  });
+
+  it('says why a page failed, and tries that page again', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    await history.answer(page([1], 1));
+    await history.answer(
+      new ApiRequestError({
+        status: 503,
+        statusText: 'Service Unavailable',
+        message: 'archive offline',
+        details: [],
+        bodyText: '{"code":"unavailable","message":"archive offline"}',
+      }),
+    );
+    expect(timeline.store.getState().history).toMatchObject({
+      state: 'failed',
+      loaded: 1,
+      error: '503 Service Unavailable: archive offline',
+    });
+    timeline.load();
+    expect(history.requests.at(-1)).toMatchObject({ offset: 1 });
+    await history.answer(page([2], null));
+    expect(seqs(timeline)).toEqual([1, 2]);
+  });
+});
