@@ -42,14 +42,11 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   const info = session.data?.kind === 'found' ? session.data.info : null;
   const deletedAt = info?.deletedAt ?? null;
   const createdAt = info?.createdAt ?? null;
-  // an ended session shows its history, read from a minute before it was created (or from as
-  // far back as history is kept)
-  const ended = useMemo(() => {
-    if (deletedAt === null) return undefined;
-    const created = createdAt === null ? Number.NaN : Date.parse(createdAt);
-    const since = Number.isNaN(created) ? '720h' : new Date(created - 60_000).toISOString();
-    return { endedAt: deletedAt, since };
-  }, [deletedAt, createdAt]);
+  // an ended session shows its history instead of a live stream
+  const ended = useMemo(
+    () => (deletedAt === null ? undefined : { endedAt: deletedAt, createdAt }),
+    [deletedAt, createdAt],
+  );
   const { timeline, linkedSeq } = useSessionTimelineStream(
     sessionId,
     connection,

@@ -71,3 +71,21 @@ describe('writeTimelineParams', () => {
     expect(before.toString()).toBe('session=s1&view=timeline&ev=3');
   });
 });
+
+describe('the history window in the URL', () => {
+  it('reads a duration or a time, and ignores anything else', () => {
+    expect(read('since=24h').historyWindow).toBe('24h');
+    expect(read('since=2026-11-23T10:00:00Z').historyWindow).toBe('2026-11-23T10:00:00Z');
+    expect(read('since=javascript:alert(1)').historyWindow).toBe('start');
+    expect(read('').historyWindow).toBeUndefined();
+  });
+
+  it('writes it for a history other than the whole session, and only for a history', () => {
+    const history = { state: 'done' as const, loaded: 0, pages: 0, error: null };
+    const written = (change: Partial<TimelineState>) =>
+      writeTimelineParams(new URLSearchParams('since=1h'), state(change), null).get('since');
+    expect(written({ history, historyWindow: '5m' })).toBe('5m');
+    expect(written({ history, historyWindow: 'start' })).toBeNull();
+    expect(written({ historyWindow: '5m' })).toBeNull();
+  });
+});

@@ -5,9 +5,20 @@ import { revealItem, type TimelinePane, type TimelineState } from '../stores/tim
 
 const PANES: TimelinePane[] = ['events', 'errors', 'screenshots'];
 
+/** A history window from the URL: a duration such as `5m` or `24h`, or an RFC 3339 time. */
+function readHistoryWindow(value: string | null): string {
+  if (value === null) return 'start';
+  if (/^\d{1,6}(m|h|d)$/.test(value)) return value;
+  return /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+    ? value
+    : 'start';
+}
+
 /**
  * The timeline's shareable state in URL parameters: the filter (see readFilterParams), `tr=now`
- * for a stream started from now, `tp` the pane, `ev` the selected event's seq.
+ * for a stream started from now, `tp` the pane, `ev` the selected event's seq, `since` the window
+ * of an ended session's history.
  */
 export function readTimelineParams(
   params: URLSearchParams,
@@ -19,6 +30,7 @@ export function readTimelineParams(
     filter: readFilterParams(params),
     startMode: params.get('tr') === 'now' ? 'now' : 'all',
     pane: PANES.find((item) => item === pane) ?? 'events',
+    ...(params.has('since') ? { historyWindow: readHistoryWindow(params.get('since')) } : {}),
     seq: Number.isSafeInteger(seq) && seq > 0 ? seq : null,
   };
 }
@@ -30,8 +42,10 @@ export function writeTimelineParams(
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   writeFilterParams(next, state.filter);
-  for (const name of ['tr', 'tp', 'ev']) next.delete(name);
+  for (const name of ['tr', 'tp', 'ev', 'since']) next.delete(name);
   if (state.startMode === 'now') next.set('tr', 'now');
+  if (state.history !== null && state.historyWindow !== 'start')
+    next.set('since', state.historyWindow);
   if (state.pane !== 'events') next.set('tp', state.pane);
   if (selectedSeq !== null) next.set('ev', String(selectedSeq));
   return next;

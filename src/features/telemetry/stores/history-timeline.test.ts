@@ -42,7 +42,7 @@ function open(readPage: ReturnType<typeof pagedHistory>['readPage']): HistoryTim
     connection: { base: '/api', token: () => 'tok' },
     sessionId: 's1',
     endedAt: '2026-11-23T12:00:00Z',
-    since: '2026-11-23T11:00:00Z',
+    createdAt: '2026-11-23T11:01:00Z',
     capacity: 1000,
     readPage,
   });
@@ -60,7 +60,10 @@ describe('the history timeline of an ended session', () => {
   it('reads page after page from the cursor, showing each as it comes', async () => {
     const history = pagedHistory();
     const timeline = open(history.readPage);
-    expect(history.requests[0]).toMatchObject({ since: '2026-11-23T11:00:00Z', offset: undefined });
+    expect(history.requests[0]).toMatchObject({
+      since: '2026-11-23T11:00:00.000Z',
+      offset: undefined,
+    });
     await history.answer(page([1, 2, 3], 3));
     expect(seqs(timeline)).toEqual([1, 2, 3]);
     expect(timeline.store.getState().history).toMatchObject({ state: 'loading', loaded: 3 });
@@ -122,5 +125,21 @@ describe('the history timeline of an ended session', () => {
     expect(history.requests.at(-1)).toMatchObject({ offset: 1 });
     await history.answer(page([2], null));
     expect(seqs(timeline)).toEqual([1, 2]);
+  });
+
+  it('reads the whole session by default, and another window when asked, from scratch', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    // a minute before the session was created
+    expect(history.requests[0]?.since).toBe('2026-11-23T11:00:00.000Z');
+    await history.answer(page([1, 2], 2));
+    timeline.setWindow('5m');
+    expect(timeline.store.getState()).toMatchObject({
+      historyWindow: '5m',
+      history: { state: 'loading', loaded: 0 },
+    });
+    expect(history.requests.at(-1)).toMatchObject({ since: '5m', offset: undefined });
+    await history.answer(page([9, 10], null));
+    expect(seqs(timeline)).toEqual([9, 10]);
   });
 });

@@ -366,6 +366,8 @@ export interface HistoryTimeline extends Timeline {
   readonly origin: { kind: 'history'; sessionId: string; endedAt: string | null };
   /** Reads the pages not read yet (again after a failure or a cancel). */
   load(): void;
+  /** Reads the history again for another window (see TimelineState.historyWindow). */
+  setWindow(window: string): void;
   /** Stops reading; what was read stays. */
   cancel(): void;
 }
@@ -373,10 +375,9 @@ export interface HistoryTimeline extends Timeline {
 export interface HistoryTimelineOptions {
   connection: ApiConnection;
   sessionId: string;
-  /** When the session ended, if known. */
+  /** When the session ended, and when it was created, if known. */
   endedAt: string | null;
-  /** Start of the history to read: RFC 3339 or a duration ("that long ago"). */
-  since: string;
+  createdAt: string | null;
   capacity: number;
   initial?: Partial<TimelineState>;
   readPage?: typeof readHistoryPage;
@@ -395,6 +396,17 @@ function failureText(error: unknown): string {
 /** Whether an error is the abort a cancel caused. */
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Where a history window starts, as the history endpoint takes it: `start` is a minute before the
+ * session was created (clocks differ a little), or as far back as history is kept (30 days) when
+ * that is not known; durations and times pass as they are.
+ */
+export function historySince(window: string, createdAt: string | null): string {
+  if (window !== 'start') return window;
+  const created = createdAt === null ? Number.NaN : Date.parse(createdAt);
+  return Number.isNaN(created) ? '720h' : new Date(created - 60_000).toISOString();
 }
 
 /**
@@ -417,9 +429,10 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
     history: { state: 'loading', loaded: 0, pages: 0, error: null },
   });
   const buffer = newBuffer(options.capacity);
-  const loader = createEnvelopeLoader(buffer, Number.NaN, true);
+  let loader = createEnvelopeLoader(buffer, Number.NaN, true);
   const applyFilter = filterApplier(store, buffer);
   const read = options.readPage ?? readHistoryPage;
+  let since = historySince(store.getState().historyWindow, options.createdAt);
   let offset: number | undefined;
   let done = false;
   let running: AbortController | undefined;
@@ -440,7 +453,7 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
     try {
       for (;;) {
         const page = await read(connection, sessionId, {
-          since: options.since,
+          since,
           offset,
           signal: controller.signal,
         });
@@ -484,6 +497,23 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
       running?.abort();
       running = undefined;
       if (!done) progress({ state: 'cancelled' });
+    },
+    setWindow(window) {
+      running?.abort();
+      running = undefined;
+      buffer.clear();
+      loader = createEnvelopeLoader(buffer, Number.NaN, true);
+      offset = undefined;
+      done = false;
+      since = historySince(window, options.createdAt);
+      store.setState((state) => ({
+        historyWindow: window,
+        selected: null,
+        detailOpen: false,
+        version: state.version + 1,
+        history: { state: 'loading', loaded: 0, pages: 0, error: null },
+      }));
+      void load();
     },
   };
 }

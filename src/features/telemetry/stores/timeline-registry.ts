@@ -25,10 +25,10 @@ export const useTimelineRegistry = create<RegistryState>()(() => ({
   capacity: LIMITS.telemetryEventsDefault,
 }));
 
-/** An ended session: when it ended, and from when its history is read. */
+/** An ended session: when it ended and when it was created, if known. */
 export interface EndedSession {
   endedAt: string | null;
-  since: string;
+  createdAt: string | null;
 }
 
 /**

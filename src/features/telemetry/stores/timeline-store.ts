@@ -37,6 +37,11 @@ export interface TimelineState {
   visibleRange: VisibleRange | null;
   /** Reading an ended session's history; null for a live stream or a file. */
   history: HistoryProgress | null;
+  /**
+   * Which part of an ended session's history is read: `start` (the whole session), a duration
+   * (`5m`, `1h`, `24h`: that long before now) or an RFC 3339 time.
+   */
+  historyWindow: string;
 }
 
 /** How far the reading of an ended session's history got. */
@@ -73,6 +78,7 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
     dismissed: [],
     visibleRange: null,
     history: null,
+    historyWindow: 'start',
     ...initial,
   }));
 }
