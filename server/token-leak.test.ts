@@ -110,7 +110,8 @@ describe('the token stays out of logs, request logs, telemetry and responses', (
     const created = await call('/browsers', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ telemetry: { enabled: true } }),
+      // the platform category too: most of the calls below are platform calls
+      body: JSON.stringify({ telemetry: { browser: { platform: { enabled: true } } } }),
     });
     const { session_id: id } = (await created.json()) as { session_id: string };
     await call(`/browsers/${id}`);

@@ -8,7 +8,12 @@ import type { ChromiumLookup } from './browser/chromium-process.ts';
 import { SessionBrowser } from './browser/session-browser.ts';
 import { nowMicros } from './clock.ts';
 import type { ReferenceConfig } from './config.ts';
-import { captures, toWireConfig, type CategoryFlags } from './telemetry-config.ts';
+import {
+  captures,
+  excludedCdpMethods,
+  toWireConfig,
+  type CategoryFlags,
+} from './telemetry-config.ts';
 import type { Labels } from './history/session-records.ts';
 import { TelemetryRing, type EnvelopeSink } from './telemetry-ring.ts';
 
@@ -23,6 +28,20 @@ export interface RequestLogEntry {
   requestId: string;
   operationId: string;
 }
+
+/**
+ * Operations that drive the session's browser: each call is an `api_call` event (category
+ * `control`, on by default). Every other operation on a session manages it or reads from it —
+ * retrieve, update and delete, the log and telemetry streams, the telemetry history, publishing
+ * events, the test rigs' fault injection and firehose — and is a `platform_api_call` event
+ * (category `platform`, opt-in), as upstream splits its in-VM API (computer control, Playwright,
+ * screenshots and the clipboard drive the browser; recording, files, processes, telemetry and
+ * configuration do not).
+ */
+const BROWSER_DRIVING_OPERATIONS: ReadonlySet<string> = new Set([
+  'writeClipboard',
+  'readClipboard',
+]);
 
 /** What a session starts with besides its capture flags. */
 export interface SessionSetup {
@@ -114,6 +133,7 @@ export class Session {
         sink: {
           emit: (event) => this.capture(event),
           captures: (category) => captures(this.flags, category),
+          excludedCdpMethods: () => excludedCdpMethods(this.flags),
         },
       });
     } catch (error) {
@@ -149,7 +169,10 @@ export class Session {
     return this.ring.publish({ ...event, ts: event.ts ?? nowMicros() });
   }
 
-  /** Records one API request: a line in the kernel-images-api log and an `api_call` event. */
+  /**
+   * Records one API request: a line in the kernel-images-api log, and an `api_call` event when it
+   * drives the browser or a `platform_api_call` event when it does not (BROWSER_DRIVING_OPERATIONS).
+   */
   recordRequest(entry: RequestLogEntry): void {
     if (this.ended) return;
     this.requestLog.write(
@@ -165,9 +188,10 @@ export class Session {
         operation_id: entry.operationId,
       })}\n`,
     );
+    const drives = BROWSER_DRIVING_OPERATIONS.has(entry.operationId);
     this.capture({
-      type: 'api_call',
-      category: 'control',
+      type: drives ? 'api_call' : 'platform_api_call',
+      category: drives ? 'control' : 'platform',
       source: { kind: 'kernel_api', event: entry.operationId },
       data: {
         request_id: entry.requestId,

@@ -35,16 +35,27 @@ export const TELEMETRY_CATEGORIES = [
   'connection',
   'system',
   'captcha',
+  'platform',
 ] as const;
 export type TelemetryCategoryName = (typeof TELEMETRY_CATEGORIES)[number];
 
 /** The CDP categories: opt-in, and the ones whose capture turns the `monitor` category on. */
 export const CDP_CATEGORIES = ['console', 'network', 'page', 'interaction'] as const;
-/** Categories captured by default whenever telemetry is enabled. */
+/**
+ * Categories captured by default whenever telemetry is enabled. The others are opt-in: the CDP
+ * categories, `screenshot`, and `platform` (API calls that manage the session rather than drive its
+ * browser: `platform_api_call`).
+ */
 export const DEFAULT_ON_CATEGORIES = ['control', 'connection', 'system', 'captcha'] as const;
 
 export interface TelemetryCategoryConfig {
   enabled?: boolean;
+  /** `control` only: settings of the `cdp_command` events the CDP proxy produces. */
+  cdp?: TelemetryCdpControlConfig;
+}
+export interface TelemetryCdpControlConfig {
+  /** Recorded CDP methods left out of the `cdp_command` stream (still relayed to the browser). */
+  excluded_methods?: string[];
 }
 export type TelemetryCategoriesConfig = Partial<
   Record<TelemetryCategoryName, TelemetryCategoryConfig>

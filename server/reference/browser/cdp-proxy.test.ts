@@ -14,8 +14,17 @@ type Disconnected = Parameters<CdpProxyEvents['disconnected']>[0];
 class Recorder implements CdpProxyEvents {
   readonly connects: string[] = [];
   readonly disconnects: Disconnected[] = [];
+  /** Every `command` report, in order, with what had happened before it. */
+  readonly commands: { connectionId: string; text: string; after: string }[] = [];
   connected(info: { connectionId: string }): void {
     this.connects.push(info.connectionId);
+  }
+  command(info: { connectionId: string; frame: WebSocket.RawData }): void {
+    this.commands.push({
+      connectionId: info.connectionId,
+      text: String(info.frame),
+      after: `${this.connects.length} connects, ${this.disconnects.length} disconnects`,
+    });
   }
   disconnected(info: Disconnected): void {
     this.disconnects.push(info);
@@ -144,6 +153,27 @@ describe('CdpProxy', () => {
     expect(Number.isInteger(events.disconnects[0]?.durationMs)).toBe(true);
     expect(proxy.size).toBe(0);
     await waitFor(() => upstream?.clients.size === 0);
+  });
+
+  it('reports each text frame sent to the browser as a command, in order, after connected', async () => {
+    const url = await setup({ delayMs: 100 });
+    const first = client(url);
+    const sent = Array.from({ length: 5 }, (_, i) => JSON.stringify({ id: i, method: 'X.y' }));
+    first.ws.on('open', () => {
+      for (const message of sent) first.ws.send(message);
+      first.ws.send(Buffer.from([1, 2, 3]));
+    });
+    await waitFor(() => first.received.length === 6);
+    expect(events.commands.map((c) => c.text)).toEqual(sent);
+    expect(new Set(events.commands.map((c) => c.connectionId))).toEqual(new Set(events.connects));
+    expect(events.commands.every((c) => c.after === '1 connects, 0 disconnects')).toBe(true);
+    // the browser's own messages (here the echoes) are not commands
+    const second = client(url);
+    second.ws.on('open', () => second.ws.send('{"id":1,"method":"A.b"}'));
+    await waitFor(() => second.received.length === 1);
+    expect(events.commands).toHaveLength(6);
+    expect(events.commands[5]?.connectionId).toBe(events.connects[1]);
+    expect(events.connects[1]).not.toBe(events.connects[0]);
   });
 
   it('keeps binary frames binary and text frames text', async () => {

@@ -10,6 +10,11 @@ export type CdpDisconnectReason =
 export interface CdpProxyEvents {
   /** An agent connection was accepted and its upstream connection is open. */
   connected(info: { connectionId: string }): void;
+  /**
+   * The agent sent a text frame (a CDP command) and it was forwarded to the browser. Called in
+   * order, after `connected` and before `disconnected` of the same connection.
+   */
+  command?(info: { connectionId: string; frame: WebSocket.RawData }): void;
   /** The connection ended; messageCount counts messages forwarded in both directions. */
   disconnected(info: {
     connectionId: string;
@@ -48,7 +53,7 @@ interface Connection {
 /**
  * Joins agent WebSocket connections (Playwright `connectOverCDP`, Puppeteer) to the session
  * browser's own DevTools endpoint, forwarding every message both ways unchanged, and reports each
- * connection's lifetime through `events`.
+ * connection's lifetime and the commands its agent sent through `events`.
  *
  * Backpressure is left to `ws`: a side that reads slower than the other writes makes the sending
  * socket buffer in memory (`bufferedAmount`) rather than pausing the reader. CDP traffic is
@@ -119,7 +124,7 @@ export class CdpProxy {
     client.on('message', (data, isBinary) => {
       if (connection.ended) return;
       if (connection.connectedAt === undefined) connection.queue.push({ data, isBinary });
-      else forward(connection, upstream, data, isBinary);
+      else this.toBrowser(connection, data, isBinary);
     });
     client.on('close', () => this.end(connection, 'client_close'));
     client.on('error', (error) => this.end(connection, 'client_close', error.message));
@@ -129,7 +134,7 @@ export class CdpProxy {
       connection.connectedAt = performance.now();
       this.emit(() => this.events.connected({ connectionId: connection.id }));
       for (const { data, isBinary } of connection.queue.splice(0)) {
-        forward(connection, upstream, data, isBinary);
+        this.toBrowser(connection, data, isBinary);
       }
     });
     upstream.on('message', (data, isBinary) => {
@@ -151,6 +156,14 @@ export class CdpProxy {
     // The message never carries the upstream URL (whose UUID grants control of the browser):
     // ws reports connection failures as e.g. "connect ECONNREFUSED 127.0.0.1:PORT".
     upstream.on('error', (error) => upstreamEnded(error.message));
+  }
+
+  /** Forwards an agent's frame to the browser and reports it as a command when it is text. */
+  private toBrowser(connection: Connection, data: WebSocket.RawData, isBinary: boolean): void {
+    if (!forward(connection, connection.upstream, data, isBinary) || isBinary) return;
+    const { command } = this.events;
+    if (command)
+      this.emit(() => command.call(this.events, { connectionId: connection.id, frame: data }));
   }
 
   /** Ends a connection once: closes both sockets and reports it if it had connected. */
@@ -194,15 +207,17 @@ export class CdpProxy {
 /** How long an upstream close waits for the supervisor to report a browser restart. */
 const UPSTREAM_CLOSE_GRACE_MS = 500;
 
+/** Sends a frame on to `target`; false when that socket is no longer open. */
 function forward(
   connection: Connection,
   target: WebSocket,
   data: WebSocket.RawData,
   isBinary: boolean,
-): void {
-  if (target.readyState !== WebSocket.OPEN) return;
+): boolean {
+  if (target.readyState !== WebSocket.OPEN) return false;
   target.send(data, { binary: isBinary });
   connection.messageCount += 1;
+  return true;
 }
 
 function closeSocket(socket: WebSocket, code: number, reason: string): void {

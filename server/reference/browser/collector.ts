@@ -91,6 +91,7 @@ export class CdpCollector {
     connection.on('Target.targetInfoChanged', (params) => this.targetInfoChanged(params));
     connection.on('Target.attachedToTarget', (params) => void this.attached(params));
     connection.on('Target.detachedFromTarget', (params) => this.detached(params));
+    connection.on('Target.targetCrashed', (params) => this.targetCrashed(params));
     connection.onClose(() => this.dispose());
   }
 
@@ -236,6 +237,12 @@ export class CdpCollector {
     if (!info) return;
     for (const page of this.pages.values())
       if (page.targetId === info.targetId) page.url = info.url;
+  }
+
+  private targetCrashed(params: Params): void {
+    const targetId = typeof params.targetId === 'string' ? params.targetId : '';
+    for (const page of this.pages.values())
+      if (page.targetId === targetId) page.crashed('Target.targetCrashed');
   }
 
   private async attached(params: Params): Promise<void> {

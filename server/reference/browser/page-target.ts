@@ -21,7 +21,7 @@ export interface CollectedEvent {
   ts?: number;
   type: string;
   category: string;
-  source: { kind: 'cdp'; event: string };
+  source: { kind: 'cdp'; event: string; metadata?: Record<string, string> };
   data: Record<string, unknown>;
 }
 
@@ -60,6 +60,8 @@ export const PAGE_EVENTS = [
   'Network.responseReceived',
   'Network.loadingFinished',
   'Network.loadingFailed',
+  'Inspector.targetCrashed',
+  'Inspector.targetReloadedAfterCrash',
 ] as const;
 
 /**
@@ -80,6 +82,8 @@ export class PageTarget {
   private networkIdle = false;
   private navigationSettled = false;
   private layoutTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The renderer crashed and `page_crashed` was published; cleared when the page runs again. */
+  private crashReported = false;
   private disposed = false;
 
   constructor(
@@ -123,6 +127,9 @@ export class PageTarget {
         worldName: INTERACTION_WORLD,
         runImmediately: true,
       }),
+      // Renderer crashes (`Inspector.targetCrashed`); the browser-level `Target.targetCrashed`
+      // reports them too, so a page is still covered if this fails.
+      this.send('Inspector.enable').catch(() => undefined),
     ];
     try {
       await Promise.all(steps);
@@ -188,7 +195,31 @@ export class PageTarget {
         return this.network.loadingFinished(params, this.sink.captures('network'));
       case 'Network.loadingFailed':
         return this.network.loadingFailed(params);
+      case 'Inspector.targetCrashed':
+        return this.crashed(method);
+      case 'Inspector.targetReloadedAfterCrash':
+        this.crashReported = false;
+        return;
     }
+  }
+
+  /**
+   * The page's renderer process crashed (the browser itself lives on): `page_crashed` with the
+   * target and the URL it was on, once per crash however many of the CDP events saying so arrive.
+   */
+  crashed(method: string): void {
+    if (this.disposed || this.crashReported) return;
+    this.crashReported = true;
+    this.sink.emit({
+      type: 'page_crashed',
+      category: 'page',
+      source: {
+        kind: 'cdp',
+        event: method,
+        metadata: { session_id: this.sessionId, target_id: this.targetId },
+      },
+      data: { target_id: this.targetId, target_type: this.targetType, url: this.url },
+    });
   }
 
   private emit(type: string, category: string, method: string, data: Record<string, unknown>) {
@@ -252,6 +283,7 @@ export class PageTarget {
     };
     const url = `${str(frame.url)}${str(frame.urlFragment)}`;
     if (!frame.parentId) {
+      this.crashReported = false;
       this.navSeq++;
       this.url = url;
       this.loaderId = str(frame.loaderId);

@@ -1,6 +1,8 @@
 import { appendFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type WebSocket from 'ws';
+import { classifyCdpCommand } from './cdp-command.ts';
 import { CdpProxy } from './cdp-proxy.ts';
 import { launchChromium, type LaunchedChromium } from './chromium-process.ts';
 import { CdpCollector } from './collector.ts';
@@ -17,7 +19,19 @@ export interface SupervisionEvent {
 export interface BrowserSink {
   emit(event: CollectedEvent | SupervisionEvent): void;
   captures(category: string): boolean;
+  /** Recorded CDP methods the configuration leaves out of `cdp_command` (`excluded_methods`). */
+  excludedCdpMethods?(): ReadonlySet<string>;
 }
+
+const NO_METHODS: ReadonlySet<string> = new Set();
+
+function frameText(frame: WebSocket.RawData): string {
+  if (Buffer.isBuffer(frame)) return frame.toString('utf8');
+  if (Array.isArray(frame)) return Buffer.concat(frame).toString('utf8');
+  return Buffer.from(frame).toString('utf8');
+}
+
+const PROXY_SOURCE = { kind: 'kernel_api', event: 'cdp_proxy' } as const;
 
 export interface SessionBrowserOptions {
   executable: string;
@@ -46,7 +60,9 @@ function monitor(type: string, data: Record<string, unknown>): SupervisionEvent 
 /**
  * The session's own headless Chromium, supervised: it is relaunched when it dies
  * (`service_crashed`, then `monitor_disconnected` / `monitor_reconnected`), observed by a CDP
- * collector, and reachable by agents through a CDP proxy that reports their connections.
+ * collector, and reachable by agents through a CDP proxy that reports their connections
+ * (`cdp_connect` / `cdp_disconnect`, with a `connection_id`) and the browser-control commands they
+ * send (`cdp_command`, see cdp-command.ts).
  */
 export class SessionBrowser {
   readonly proxy: CdpProxy;
@@ -58,21 +74,50 @@ export class SessionBrowser {
 
   private constructor(private readonly options: SessionBrowserOptions) {
     const { sink } = options;
+    /** Per open agent connection: its commands left out by `excluded_methods`. */
+    const excluded = new Map<string, number>();
     this.proxy = new CdpProxy({
-      connected: () =>
+      connected: ({ connectionId }) => {
+        excluded.set(connectionId, 0);
         sink.emit({
           type: 'cdp_connect',
           category: 'connection',
-          source: { kind: 'kernel_api', event: 'cdp_proxy' },
-          data: {},
-        }),
-      disconnected: ({ durationMs, messageCount, reason }) =>
+          source: PROXY_SOURCE,
+          data: { connection_id: connectionId },
+        });
+      },
+      command: ({ connectionId, frame }) => {
+        if (!sink.captures('control')) return;
+        const methods = sink.excludedCdpMethods?.() ?? NO_METHODS;
+        const command = classifyCdpCommand(frameText(frame), connectionId, methods);
+        if (command.kind === 'excluded')
+          excluded.set(connectionId, (excluded.get(connectionId) ?? 0) + 1);
+        else if (command.kind === 'recorded')
+          sink.emit({
+            type: 'cdp_command',
+            category: 'control',
+            source: PROXY_SOURCE,
+            data: command.data,
+          });
+      },
+      disconnected: ({ connectionId, durationMs, messageCount, reason }) => {
+        const telemetryExcluded = excluded.get(connectionId) ?? 0;
+        excluded.delete(connectionId);
         sink.emit({
           type: 'cdp_disconnect',
           category: 'connection',
-          source: { kind: 'kernel_api', event: 'cdp_proxy' },
-          data: { duration_ms: durationMs, message_count: messageCount, reason },
-        }),
+          source: PROXY_SOURCE,
+          data: {
+            duration_ms: durationMs,
+            message_count: messageCount,
+            reason,
+            connection_id: connectionId,
+            // Every command is classified as it is forwarded: none is ever lost.
+            telemetry_dropped: 0,
+            telemetry_excluded: telemetryExcluded,
+          },
+        });
+      },
     });
   }
 

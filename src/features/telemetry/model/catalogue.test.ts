@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { event, STACK, summary } from '../testing/catalogue-fixtures';
 import type { TelemetryEvent } from '../../../types/api';
-import { KNOWN_CATEGORIES, categoryStyle, describeEvent } from './catalogue';
+import { KNOWN_CATEGORIES, categoryDescription, categoryStyle, describeEvent } from './catalogue';
 import { makeEventItem } from './event-item';
 import { HAYSTACK_MAX, searchText } from './event-search';
 import { SUMMARY_MAX } from './event-summaries';
@@ -24,6 +24,7 @@ describe('categories', () => {
       'screenshot',
       'monitor',
       'control',
+      'platform',
       'connection',
       'system',
       'captcha',
@@ -37,9 +38,28 @@ describe('categories', () => {
       icon: 'network',
     });
     expect(categoryStyle('monitor').label).toBe('Monitor');
-    for (const category of KNOWN_CATEGORIES) {
+    for (const category of KNOWN_CATEGORIES.filter((name) => name !== 'platform')) {
       expect(categoryStyle(category).colorVar).toBe(`--cat-${category}`);
+      expect(categoryStyle(category).icon).toBe(category);
     }
+  });
+
+  it('draws platform with the control look under its own label', () => {
+    expect(categoryStyle('platform')).toEqual({
+      label: 'Platform',
+      colorVar: '--cat-control',
+      icon: 'control',
+    });
+  });
+
+  it('describes every known category in one sentence, and no unknown one', () => {
+    for (const category of KNOWN_CATEGORIES) {
+      const description = categoryDescription(category);
+      expect(description, category).toMatch(/^[A-Z].{10,120}\.( Opt-in\.)?$/);
+    }
+    expect(categoryDescription('platform')).toMatch(/manage the session.*Opt-in/);
+    expect(categoryDescription('proxy')).toBeNull();
+    expect(categoryDescription('__proto__')).toBeNull();
   });
 
   it.each(['proxy', 'constructor', '__proto__', 'toString', 'Network'])(
@@ -79,9 +99,16 @@ describe('describeEvent error flag', () => {
     ['captcha_solve_result', { status: 'timeout' }, true],
     ['captcha_solve_result', { status: 'abandoned' }, true],
     ['page_crashed', {}, true],
-    ['proxy_error', { message: 'upstream refused' }, true],
+    ['proxy_error', { code: 'upstream_timeout' }, true],
     ['upload_failed', {}, true],
     ['cdp_command', { method: 'Page.navigate' }, false],
+    ['platform_api_call', { status: 200 }, false],
+    ['platform_api_call', { status: 404 }, true],
+    ['captcha_solve_started', { captcha_type: 'turnstile' }, false],
+    ['captcha_challenge_result', { status: 'solved' }, false],
+    ['captcha_challenge_result', { status: 'abandoned' }, true],
+    ['captcha_challenge_result', {}, false],
+    ['cdp_disconnect', { reason: 'upstream_error', telemetry_dropped: 3 }, false],
   ])('%s %j → %s', (type, data, expected) => {
     expect(describeEvent(event(type, 'x', data)).error).toBe(expected);
   });
@@ -104,7 +131,7 @@ describe('describeEvent level', () => {
 describe('describeEvent unknown types', () => {
   it('summarizes from the most telling fields', () => {
     expect(
-      summary('proxy_error', 'network', {
+      summary('relay_error', 'network', {
         message: 'upstream refused the connection',
         url: 'https://x.example/',
         status: 502,
@@ -114,10 +141,10 @@ describe('describeEvent unknown types', () => {
   });
 
   it('falls back to compact JSON, cut to about 300 characters', () => {
-    expect(summary('cdp_command', 'control', { id: 7, params: { a: [1, 2] } })).toBe(
+    expect(summary('bidi_command', 'control', { id: 7, params: { a: [1, 2] } })).toBe(
       '{"id":7,"params":{"a":[1,2]}}',
     );
-    const long = summary('platform_api_call', 'control', { blob: { v: 'x'.repeat(2000) } });
+    const long = summary('vm_snapshot', 'platform', { blob: { v: 'x'.repeat(2000) } });
     expect(long.length).toBeLessThanOrEqual(300);
     expect(long.endsWith('…')).toBe(true);
   });
@@ -161,11 +188,17 @@ describe('describeEvent with hostile or missing data', () => {
     'monitor_reconnect_failed',
     'monitor_init_failed',
     'api_call',
+    'platform_api_call',
+    'cdp_command',
     'cdp_connect',
     'cdp_disconnect',
     'live_view_connect',
     'live_view_disconnect',
+    'page_crashed',
+    'proxy_error',
     'captcha_solve_result',
+    'captcha_solve_started',
+    'captcha_challenge_result',
     'system_oom_kill',
     'service_crashed',
     'brand_new_type',
@@ -189,6 +222,14 @@ describe('describeEvent with hostile or missing data', () => {
     rss_kb: Infinity,
     stack_trace: { callFrames: 'nope', parent: 7 },
     level: ['x'],
+    connection_id: { id: 1 },
+    event_type: NaN,
+    text_length: 'many',
+    file_count: -Infinity,
+    url_scheme: [],
+    code: { nested: true },
+    accept: 'yes',
+    telemetry_excluded: 'NaN',
   };
 
   it.each(knownTypes)('%s never throws nor prints undefined or [object Object]', (type) => {

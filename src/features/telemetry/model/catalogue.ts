@@ -1,5 +1,6 @@
 /**
- * What the timeline knows about each telemetry category and event type (shared/api-contract.md §3):
+ * What the timeline knows about each telemetry category and event type (shared/api-contract.md §3
+ * and the types §6 adds):
  * category labels, colours and icons, and the description of an event: its one-line summary and
  * error rule (event-summaries.ts) and console level. Its search text is built when a search first
  * needs it (event-search.ts). Every `data`
@@ -17,6 +18,7 @@ export type KnownCategory =
   | 'screenshot'
   | 'monitor'
   | 'control'
+  | 'platform'
   | 'connection'
   | 'system'
   | 'captcha';
@@ -33,11 +35,13 @@ export const KNOWN_CATEGORIES: readonly string[] = [
   'screenshot',
   'monitor',
   'control',
+  'platform',
   'connection',
   'system',
   'captcha',
 ] satisfies readonly KnownCategory[];
-export type CategoryIconName = KnownCategory | 'other';
+/** The categories with an icon (and a colour) of their own; the others borrow one. */
+export type CategoryIconName = Exclude<KnownCategory, 'platform'> | 'other';
 
 export interface CategoryStyle {
   label: string;
@@ -54,9 +58,32 @@ const CATEGORY_LABELS: Readonly<Record<KnownCategory, string>> = {
   screenshot: 'Screenshot',
   monitor: 'Monitor',
   control: 'Control',
+  platform: 'Platform',
   connection: 'Connection',
   system: 'System',
   captcha: 'Captcha',
+};
+
+/** What each category holds, in a sentence (api-contract.md §3 and §6). */
+const CATEGORY_DESCRIPTIONS: Readonly<Record<KnownCategory, string>> = {
+  console: 'Console output and uncaught exceptions of the pages.',
+  network: 'HTTP requests, responses, failures and proxy errors of the pages.',
+  page: 'Navigations, load milestones, tabs, layout shifts, LCP and page crashes.',
+  interaction: 'Clicks, keys and scrolls in the pages (never the text typed into fields).',
+  screenshot: 'Screenshots of the page on load and on uncaught exceptions.',
+  monitor: 'Health of the telemetry collector itself; on whenever a CDP category is captured.',
+  control:
+    'What agents make the browser do: API calls that drive it and the CDP commands they send.',
+  platform:
+    'API calls that manage the session rather than drive its browser (reads, streams, settings). Opt-in.',
+  connection: 'CDP clients and live views attaching to and leaving the browser.',
+  system: 'Health of the browser machine: out-of-memory kills and crashed services.',
+  captcha: 'Captcha challenges and the solver’s attempts at them.',
+};
+
+/** Categories drawn with another's colour and icon (their label tells them apart). */
+const BORROWED_STYLE: Readonly<Partial<Record<KnownCategory, CategoryIconName>>> = {
+  platform: 'control',
 };
 
 export function isKnownCategory(category: string): category is KnownCategory {
@@ -66,9 +93,15 @@ export function isKnownCategory(category: string): category is KnownCategory {
 /** Label, colour variable and icon of a category; unknown categories keep their own name. */
 export function categoryStyle(category: string): CategoryStyle {
   if (isKnownCategory(category)) {
-    return { label: CATEGORY_LABELS[category], colorVar: `--cat-${category}`, icon: category };
+    const look = BORROWED_STYLE[category] ?? (category as CategoryIconName);
+    return { label: CATEGORY_LABELS[category], colorVar: `--cat-${look}`, icon: look };
   }
   return { label: category === '' ? 'Other' : category, colorVar: '--cat-other', icon: 'other' };
+}
+
+/** One sentence on what a known category holds; null for a category the dashboard does not know. */
+export function categoryDescription(category: string): string | null {
+  return isKnownCategory(category) ? CATEGORY_DESCRIPTIONS[category] : null;
 }
 
 export interface EventDescription {

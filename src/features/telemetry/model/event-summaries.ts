@@ -130,23 +130,118 @@ function apiCallSummary(data: Data): string {
   );
 }
 
-function cdpDisconnectSummary(data: Data): string {
-  const count = num(data, 'message_count');
-  return dots(
-    labelled('CDP client disconnected', text(data, 'reason')),
-    prefixed('after ', duration(data)),
-    count !== null && `${count} ${count === 1 ? 'message' : 'messages'}`,
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** `(conn 3f2a9c1e)`: which agent connection, by the start of its `connection_id`. */
+function connection(data: Data): string | null {
+  const id = text(data, 'connection_id', 200);
+  return id && `(conn ${id.length > 8 ? id.slice(0, 8) : id})`;
+}
+
+/**
+ * `Input.dispatchMouseEvent mousePressed left at 120,48 (conn 3f2a9c1e)`: the method and what
+ * its reduced arguments tell (never more than the event holds: lengths and counts, not text).
+ */
+function cdpCommandSummary(data: Data): string {
+  const button = text(data, 'button', 20);
+  const chars = num(data, 'text_length');
+  const files = num(data, 'file_count');
+  const scheme = text(data, 'url_scheme', 20);
+  const host = text(data, 'url_host', 120);
+  const accept = field(data, 'accept');
+  return words(
+    text(data, 'method', 80) ?? 'CDP command',
+    text(data, 'event_type', 40),
+    button !== 'none' && button,
+    text(data, 'named_key', 40),
+    prefixed('at ', point(data, 'x', 'y')),
+    chars !== null && plural(chars, 'char'),
+    files !== null && plural(files, 'file'),
+    scheme && (host ? `${scheme}://${host}` : `${scheme}:`),
+    typeof accept === 'boolean' && (accept ? 'accept' : 'dismiss'),
+    connection(data),
   );
 }
 
+function cdpDisconnectSummary(data: Data): string {
+  const count = num(data, 'message_count');
+  const excluded = num(data, 'telemetry_excluded');
+  const dropped = num(data, 'telemetry_dropped');
+  return words(
+    dots(
+      labelled('CDP client disconnected', text(data, 'reason')),
+      prefixed('after ', duration(data)),
+      count !== null && plural(count, 'message'),
+      excluded !== null && excluded > 0 && `${plural(excluded, 'command')} excluded`,
+      dropped !== null && dropped > 0 && `${plural(dropped, 'command')} not recorded`,
+    ),
+    connection(data),
+  );
+}
+
+/** The proxy's error codes, in words. */
+const PROXY_ERROR_CODES: Readonly<Record<string, string>> = {
+  destination_blocked: 'destination blocked by the egress policy',
+  provider_blacklisted: 'the proxy provider refused the destination',
+  provider_unreachable: 'the proxy provider could not be reached',
+  proxy_unavailable: 'no proxy was available',
+  upstream_timeout: 'the destination did not answer in time',
+  upstream_dns_failure: 'the destination name did not resolve (DNS)',
+  upstream_connect_failed: 'could not connect to the destination',
+};
+
+function proxyErrorSummary(data: Data): string {
+  const code = text(data, 'code', 80);
+  const explained = code !== null && Object.hasOwn(PROXY_ERROR_CODES, code);
+  return dots(
+    words('proxy error', text(data, 'status', 12)),
+    explained ? PROXY_ERROR_CODES[code] : code,
+    words(text(data, 'method', 20), url(data)),
+  );
+}
+
+function pageCrashedSummary(data: Data): string {
+  const type = text(data, 'target_type', 40);
+  return dots(
+    words(
+      'page crashed: its renderer process died',
+      type !== null && type !== 'page' && `(${type})`,
+    ),
+    url(data),
+  );
+}
+
+/** `host/path` of the page a captcha was on. */
+function website(data: Data): string {
+  return (text(data, 'website_host', 120) ?? '') + (text(data, 'website_path', 120) ?? '');
+}
+
 function captchaSummary(data: Data): string {
-  const host = text(data, 'website_host', 120) ?? '';
-  const path = text(data, 'website_path', 120) ?? '';
   return dots(
     words('captcha', text(data, 'captcha_type', 40), text(data, 'status', 40)),
-    host + path,
+    website(data),
     duration(data),
     prefixed('error ', text(data, 'error_code', 80)),
+  );
+}
+
+function captchaStartedSummary(data: Data): string {
+  return dots(
+    words('captcha', text(data, 'captcha_type', 40), 'solve started'),
+    website(data),
+    prefixed('task ', text(data, 'task_id', 40)),
+  );
+}
+
+function challengeResultSummary(data: Data): string {
+  return dots(
+    words('captcha challenge', text(data, 'captcha_type', 40), text(data, 'status', 40)),
+    website(data),
+    duration(data),
+    prefixed('via ', text(data, 'captcha_provider', 60)),
+    flag(data, 'inferred') && 'inferred',
   );
 }
 
@@ -207,6 +302,13 @@ const always = (): boolean => true;
 const constant = (summary: string) => (): string => summary;
 const withUrl = (label: string) => (data: Data) => words(label, url(data));
 const statusAtLeast400 = (data: Data): boolean => (num(data, 'status') ?? 0) >= 400;
+/** A terminal outcome other than `good` (a missing status is no error). */
+const statusOtherThan =
+  (good: string) =>
+  (data: Data): boolean => {
+    const status = text(data, 'status');
+    return status !== null && status.toLowerCase() !== good;
+  };
 
 const RULES: Readonly<Record<string, TypeRule>> = {
   console_log: { summary: consoleSummary },
@@ -247,18 +349,21 @@ const RULES: Readonly<Record<string, TypeRule>> = {
     error: always,
   },
   api_call: { summary: apiCallSummary, error: statusAtLeast400 },
-  cdp_connect: { summary: constant('CDP client connected') },
+  platform_api_call: { summary: apiCallSummary, error: statusAtLeast400 },
+  cdp_command: { summary: cdpCommandSummary },
+  cdp_connect: { summary: (data) => words('CDP client connected', connection(data)) },
   cdp_disconnect: { summary: cdpDisconnectSummary },
+  page_crashed: { summary: pageCrashedSummary, error: always },
+  proxy_error: { summary: proxyErrorSummary, error: always },
   live_view_connect: { summary: constant('live view connected') },
   live_view_disconnect: {
     summary: (data) => dots('live view disconnected', prefixed('after ', duration(data))),
   },
-  captcha_solve_result: {
-    summary: captchaSummary,
-    error: (data) => {
-      const status = text(data, 'status');
-      return status !== null && status.toLowerCase() !== 'success';
-    },
+  captcha_solve_result: { summary: captchaSummary, error: statusOtherThan('success') },
+  captcha_solve_started: { summary: captchaStartedSummary },
+  captcha_challenge_result: {
+    summary: challengeResultSummary,
+    error: statusOtherThan('solved'),
   },
   system_oom_kill: { summary: oomSummary, error: always },
   service_crashed: { summary: serviceCrashedSummary, error: always },
