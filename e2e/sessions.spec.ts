@@ -48,7 +48,9 @@ test('an ended session opens from its history, marked as ended, with every event
   await page.getByLabel('API token').fill(E2E_TOKEN);
   await page.getByRole('radio', { name: 'Ended' }).click();
   await page.getByRole('searchbox', { name: 'Search sessions by id or name' }).fill(name);
-  const row = page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /ended/ });
+  const row = page
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('button', { name: new RegExp(name) });
   await expect(row).toContainText(/ended .* ago/);
   await row.click();
 

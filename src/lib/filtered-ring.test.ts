@@ -198,3 +198,50 @@ describe('KeyList', () => {
     expect(list.length).toBe(0);
   });
 });
+
+describe('FilteredRing.rebuild', () => {
+  class Resetting extends Recorder {
+    reset(): void {
+      this.calls.push('reset');
+      this.held.clear();
+    }
+  }
+
+  it('lays the items out again under new keys, resetting indexes that can and clearing the rest', () => {
+    const resetting = new Resetting();
+    const plain = new Recorder();
+    const ring = new FilteredRing<string>(10, [resetting, plain]);
+    for (const item of ['a', 'B', 'c']) ring.push(item);
+    ring.setFilter(upper);
+    resetting.calls.length = 0;
+    plain.calls.length = 0;
+    const keys: string[] = [];
+    ring.rebuild(['Z', 'a', 'B', 'c'], (item, key) => keys.push(`${item}@${key}`));
+    expect(keys).toEqual(['Z@3', 'a@4', 'B@5', 'c@6']);
+    expect(resetting.calls).toEqual(['reset', 'add Z@3', 'add a@4', 'add B@5', 'add c@6']);
+    expect(plain.calls[0]).toBe('clear');
+    expect(ring.first).toBe(3);
+    // the filter applies to what was laid out again
+    expect(view(ring)).toEqual(['Z', 'B']);
+    expect(ring.evicted).toBe(0);
+  });
+
+  it('evicts, as pushes do, what no longer fits', () => {
+    const index = new Resetting();
+    const ring = new FilteredRing<string>(3, [index]);
+    for (const item of ['a', 'b', 'c']) ring.push(item);
+    index.calls.length = 0;
+    ring.rebuild(['x', 'y', 'a', 'b', 'c']);
+    expect(index.calls).toEqual([
+      'reset',
+      'add x@3',
+      'add y@4',
+      'add a@5',
+      'evict x@3',
+      'add b@6',
+      'evict y@4',
+      'add c@7',
+    ]);
+    expect(view(ring)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -17,6 +17,11 @@ export interface RetainedIndex<T> {
   /** The ring was emptied (evict is not called for the items it held). */
   clear(): void;
   /**
+   * The ring is about to be filled again with its items (some new among them, in a new order):
+   * forget them without releasing what they hold, since they come back. Without it, `clear`.
+   */
+  reset?(): void;
+  /**
    * For an index laid out by capacity: the capacity changed. Called after the evictions shrinking
    * caused; the index starts over, and `add` then follows for every retained item, oldest first.
    */
@@ -227,6 +232,26 @@ export class FilteredRing<T> {
     this.shown.reset();
     this.matches.reset();
     for (const index of this.indexes) index.clear();
+  }
+
+  /**
+   * Fills the ring again with `items`, in that order (the retained ones and new ones among them):
+   * keys go on from where they were, indexes forget the old items (`reset`) and see each item
+   * added, and the filter and search are applied again. Items over the capacity are evicted as
+   * pushes do. `beforePush` lets the caller record each item's new key.
+   */
+  rebuild(items: readonly T[], beforePush?: (item: T, key: number) => void): void {
+    this.ring.clear();
+    this.shown.reset();
+    this.matches.reset();
+    for (const index of this.indexes) {
+      if (index.reset) index.reset();
+      else index.clear();
+    }
+    for (const item of items) {
+      beforePush?.(item, this.ring.next);
+      this.push(item);
+    }
   }
 
   /** Changes the capacity, keeping the newest items (the indexes see the others evicted). */

@@ -43,6 +43,10 @@ import type { Session } from '../session.ts';
  *   ASCII characters): every request on this session (this route included) must carry
  *   `Bearer T`, and the server's token gets 401 there, as after a key rotation that revoked the
  *   old key. Streams already open are left alone (authorization is checked when they start).
+ * - `{"action": "drop_events", "events": N}`: the next N event frames on each open telemetry
+ *   stream of the session are lost on the way (comment frames pass), as a server dropping events
+ *   mid-stream would: the client sees a jump in seq. The events stay in the session's history.
+ *   `affected`: the streams that drop. N is an integer from 1 to 1,000,000.
  * - `{"action": "clear"}`: forgets pending `respond` answers and turns `cut_every` off.
  * - `{"action": "state"}`: changes nothing; `state` is `{"cut_every", "cuts", "responses_pending",
  *   "responses_sent", "streams_open", "streams_stalled", "token_rotated"}`.
@@ -127,7 +131,7 @@ export function wireStream(session: Session, operationId: string, res: ServerRes
     flushed?: () => void,
   ) => boolean;
   const send: Wire['send'] = (chunk, flushed) => (flushed ? write(chunk, flushed) : write(chunk));
-  const wire: Wire = { stream, res, stalled: false, cut: false, frames: 0, send };
+  const wire: Wire = { stream, res, stalled: false, cut: false, frames: 0, drop: 0, send };
   state.wires.add(wire);
   res.on('close', () => state.wires.delete(wire));
   res.write = ((chunk: string | Uint8Array) => onWrite(state, wire, chunk)) as typeof res.write;
@@ -177,6 +181,8 @@ interface Wire {
   cut: boolean;
   /** Event frames written on this connection while cut_every was on. */
   frames: number;
+  /** Event frames still to lose (drop_events). */
+  drop: number;
   /** The response's own write. */
   send: (chunk: string | Uint8Array, flushed?: () => void) => boolean;
 }
@@ -245,6 +251,12 @@ const ACTIONS: Record<string, Action | undefined> = {
     state.cutEvery = events;
     for (const wire of state.wires) wire.frames = 0;
     return { affected: openWires(state, 'telemetry').length };
+  },
+  drop_events: (_session, state, body) => {
+    const events = integerField(body, 'events', 1, MAX_CUT_EVERY, undefined);
+    const wires = openWires(state, 'telemetry');
+    for (const wire of wires) wire.drop = events;
+    return { affected: wires.length };
   },
   stall: (_session, state, body) => {
     const wires = openWires(state, streamsField(body));
@@ -390,6 +402,7 @@ function sendInjected(res: ServerResponse, entry: PendingResponse, stream: Strea
 function onWrite(state: SessionFaults, wire: Wire, chunk: string | Uint8Array): boolean {
   if (wire.res.destroyed || wire.cut) return false;
   if (wire.stalled) return true;
+  if (wire.stream === 'telemetry' && wire.drop > 0) chunk = dropEvents(wire, chunk);
   if (wire.stream !== 'telemetry' || state.cutEvery === 0) return wire.send(chunk);
   const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
   const { frames, cutAt } = eventFrames(text, state.cutEvery - wire.frames);
@@ -402,6 +415,20 @@ function onWrite(state: SessionFaults, wire: Wire, chunk: string | Uint8Array): 
   state.cuts += 1;
   wire.send(text.slice(0, cutAt), () => wire.res.destroy());
   return false;
+}
+
+/** The chunk without the event frames drop_events still has to lose. */
+function dropEvents(wire: Wire, chunk: string | Uint8Array): string {
+  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  let kept = '';
+  let position = 0;
+  for (;;) {
+    const end = text.indexOf('\n\n', position);
+    if (end === -1) return kept + text.slice(position);
+    if (text[position] !== ':' && wire.drop > 0) wire.drop -= 1;
+    else kept += text.slice(position, end + 2);
+    position = end + 2;
+  }
 }
 
 /**

@@ -29,6 +29,14 @@ class Items {
   evict(count: number): void {
     this.first += count;
   }
+  /** Lays the items out again with `count` new ones before them: every key changes. */
+  rebuildWithOlder(count: number): (key: number) => number {
+    const oldFirst = this.first;
+    const newFirst = this.next;
+    this.next = newFirst + (this.next - this.first) + count;
+    this.first = newFirst;
+    return (key) => newFirst + count + (key - oldFirst);
+  }
   setFilter(hidden: ((key: number) => boolean) | null): void {
     this.hidden = hidden;
   }
@@ -55,6 +63,7 @@ interface ListState {
   pausedAt: number | null;
   unfollowedAt: number | null;
   reveal: RevealRequest | null;
+  rekey?: { nonce: number; translate: (key: number) => number } | null;
 }
 
 type ListStore = StoreApi<ListState>;
@@ -72,12 +81,14 @@ function List({
   const following = useStore(store, (state) => state.following);
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const reveal = useStore(store, (state) => state.reveal);
+  const rekey = useStore(store, (state) => state.rekey);
   const { scrollRef, onScroll, count, totalSize, ...list } = useFollowingList({
     source: items.source,
     version,
     following,
     pausedAt,
     reveal,
+    rekey,
     onFollowChange: (change) => store.setState(change),
     rowHeight: ROW,
     overscan: 2,
@@ -341,6 +352,23 @@ describe('useFollowingList', () => {
     expect(list().scrollTop).toBe(20 * ROW + 7);
     runFrames();
     expect(topKey()).toBe(50);
+    expect(store.getState().following).toBe(false);
+  });
+
+  it('holds the item in place when the list is laid out again with older items above', () => {
+    const { items, store } = setup(100);
+    scrollTo(50 * ROW + 7);
+    expect(topKey()).toBe(50);
+    const translate = items.rebuildWithOlder(10);
+    act(() =>
+      store.setState((state) => ({
+        version: state.version + 1,
+        rekey: { nonce: 1, translate },
+      })),
+    );
+    expect(list().scrollTop).toBe(60 * ROW + 7);
+    runFrames();
+    expect(topKey()).toBe(translate(50));
     expect(store.getState().following).toBe(false);
   });
 

@@ -42,6 +42,11 @@ export interface FollowingListOptions {
   /** Explicit pause: the `nextKey` when it paused; items from there on are not shown. */
   pausedAt: number | null;
   reveal: RevealRequest | null;
+  /**
+   * The source was laid out again and its keys changed (history put in place): `translate` gives
+   * an old key's new one; a new nonce is a new change. The item under the reader's eyes stays.
+   */
+  rekey?: { nonce: number; translate: (key: number) => number } | null;
   /** The reader scrolled to the end or away from it. */
   onFollowChange: (change: FollowChange) => void;
   /** Called with the rendered rows after every update, scroll and reveal. */
@@ -96,6 +101,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
   const programmatic = useRef(false);
   // the following state as last known here: the store's, or what the last scroll reported
   const followingNow = useRef(following);
+  const rekeyed = useRef(options.rekey?.nonce ?? 0);
 
   const viewCount = source.viewCount();
   const count = pausedAt === null ? viewCount : Math.min(viewCount, source.viewIndexOf(pausedAt));
@@ -168,6 +174,11 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     const element = scrollRef.current;
     if (!element) return;
     const current = latest.current;
+    const rekey = current.options.rekey;
+    if (rekey && rekey.nonce !== rekeyed.current) {
+      rekeyed.current = rekey.nonce;
+      if (anchor.current) anchor.current.key = rekey.translate(anchor.current.key);
+    }
     programmatic.current = true;
     if (pinnedToEnd) {
       current.pinToEnd(element);

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { TEST_IDS } from '../../../config/test-ids';
 import { formatTimestamp } from '../../../lib/time-format';
+import { describeFill } from '../model/gap-fill';
 import { describeGap } from '../model/sequencer';
 import { readStackTrace } from '../model/stack-trace';
 import type { EventItem, TimelineItem } from '../model/types';
@@ -43,7 +44,11 @@ function NoticeDetail({ item }: { item: Exclude<TimelineItem, EventItem> }) {
     return (
       <div className="space-y-2 text-sm">
         <h3 className="font-semibold text-warn">{gap.title}</h3>
-        <p>These events were {gap.reason}. They cannot be recovered from this stream.</p>
+        <p>
+          These events were {gap.reason}. They cannot be recovered from this stream; the session’s
+          telemetry history can have them.
+        </p>
+        {describeFill(item) && <p>{describeFill(item)}.</p>}
         <p className="text-xs text-muted">Noticed at {time}</p>
       </div>
     );

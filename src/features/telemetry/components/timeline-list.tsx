@@ -9,7 +9,7 @@ import {
 import type { RowWindowItem } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
-import type { Timeline } from '../stores/timeline-controller';
+import { isLiveTimeline, type Timeline } from '../stores/timeline-controller';
 import { ROW_HEIGHT, TimelineRow } from './timeline-row';
 
 export interface TimelineListProps {
@@ -31,6 +31,11 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const following = useStore(store, (state) => state.following);
   const reveal = useStore(store, (state) => state.reveal);
+  const rekey = useStore(store, (state) => state.rekey);
+  const onFillGap = useMemo(
+    () => (isLiveTimeline(timeline) ? (index: number) => timeline.fillGap(index) : undefined),
+    [timeline],
+  );
   const flooded = useStore(store, (state) => state.flooded);
   const fastFollow = useStore(store, (state) => state.fastFollow);
 
@@ -67,6 +72,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
     following,
     pausedAt,
     reveal,
+    rekey,
     onFollowChange,
     onViewChange: reportRange,
     rowHeight: ROW_HEIGHT,
@@ -99,6 +105,8 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
                 originUs={buffer.originUs}
                 selected={item.index === selected}
                 onSelect={onSelect}
+                onFillGap={onFillGap}
+                healing={item.kind === 'gap' ? item.healing : undefined}
               />
             </VirtualRow>
           );

@@ -5,8 +5,10 @@ import { cn } from '../../../lib/cn';
 import { revealControls } from '../../../lib/control-chars';
 import { formatTimestamp } from '../../../lib/time-format';
 import { categoryStyle } from '../model/catalogue';
+import { describeFill } from '../model/gap-fill';
 import { describeGap } from '../model/sequencer';
-import type { EventItem, TimelineItem } from '../model/types';
+import { gapMissing } from '../model/timeline-indexes';
+import type { EventItem, GapItem, TimelineItem } from '../model/types';
 import { CategoryIcon } from './category-icon';
 
 export interface TimelineRowProps {
@@ -15,6 +17,10 @@ export interface TimelineRowProps {
   originUs: number | null;
   selected: boolean;
   onSelect: (index: number, open: boolean) => void;
+  /** Reads the history for a gap item (a live timeline's). */
+  onFillGap?: (index: number) => void;
+  /** A gap's reading of the history, given apart so that the row shows when it changes. */
+  healing?: GapItem['healing'];
 }
 
 export const ROW_HEIGHT = 24;
@@ -60,15 +66,43 @@ function EventCells({ item, originUs }: { item: EventItem; originUs: number | nu
   );
 }
 
-function NoticeCells({ item }: { item: Exclude<TimelineItem, EventItem> }) {
-  if (item.kind === 'gap') {
-    const gap = describeGap(item);
-    return (
-      <span className="min-w-0 flex-1 truncate font-medium text-warn">
-        ⚠ {gap.title}: {gap.reason}
+function GapCells({ item, onFillGap }: { item: GapItem; onFillGap?: (index: number) => void }) {
+  const gap = describeGap(item);
+  const fill = describeFill(item);
+  const healed = item.recovered !== undefined && gapMissing(item) === 0;
+  return (
+    <>
+      <span
+        className={cn('min-w-0 flex-1 truncate font-medium', healed ? 'text-ok' : 'text-warn')}
+        title={fill ? `${gap.title}: ${gap.reason}. ${fill}` : undefined}
+      >
+        {healed ? '✓' : '⚠'} {gap.title}: {gap.reason}
+        {fill && <span className="font-normal"> · {fill}</span>}
       </span>
-    );
-  }
+      {onFillGap && item.recovered === undefined && item.healing === undefined && (
+        <button
+          type="button"
+          onClick={(event) => {
+            event.stopPropagation();
+            onFillGap(item.index);
+          }}
+          className="shrink-0 rounded border border-border bg-panel px-1.5 font-sans text-[11px] text-fg hover:border-accent"
+        >
+          Load from history
+        </button>
+      )}
+    </>
+  );
+}
+
+function NoticeCells({
+  item,
+  onFillGap,
+}: {
+  item: Exclude<TimelineItem, EventItem>;
+  onFillGap?: (index: number) => void;
+}) {
+  if (item.kind === 'gap') return <GapCells item={item} onFillGap={onFillGap} />;
   if (item.kind === 'unreadable') {
     return (
       <span className="min-w-0 flex-1 truncate text-danger" title={item.reason}>
@@ -110,7 +144,10 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         'flex cursor-default items-center gap-2 border-l-2 border-transparent pr-2 pl-1 font-mono text-xs hover:bg-row-hover',
         item.kind === 'event' && item.error && 'bg-danger-bg/60',
         notice && 'bg-panel-2',
-        item.kind === 'gap' && 'border-warn bg-warn-bg',
+        item.kind === 'gap' &&
+          (item.recovered !== undefined && gapMissing(item) === 0
+            ? 'border-ok'
+            : 'border-warn bg-warn-bg'),
         selected && 'border-accent bg-row-selected hover:bg-row-selected',
       )}
     >
@@ -120,7 +157,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {item.kind === 'event' ? (
         <EventCells item={item} originUs={props.originUs} />
       ) : (
-        <NoticeCells item={item} />
+        <NoticeCells item={item} onFillGap={props.onFillGap} />
       )}
     </div>
   );

@@ -32,9 +32,15 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
   missed = 0;
   /** ts (µs) of the first event with one: the origin of relative times. Kept on clear. */
   originUs: number | null = null;
+  /** The part of `missed` in retained gaps (a rebuild counts those again). */
+  private retainedMissed = 0;
 
   add(item: TimelineItem): void {
-    if (item.kind === 'gap') this.missed += item.to - item.from + 1;
+    if (item.kind === 'gap') {
+      const missing = gapMissing(item);
+      this.missed += missing;
+      this.retainedMissed += missing;
+    }
     if (item.kind !== 'event') return;
     if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
     bump(this.categoryCounts, item.category, 1);
@@ -45,6 +51,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
 
   evict(item: TimelineItem): void {
     this.evicted += 1;
+    if (item.kind === 'gap') this.retainedMissed -= gapMissing(item);
     if (item.kind !== 'event') return;
     this.evictedEvents += 1;
     bump(this.categoryCounts, item.category, -1);
@@ -61,7 +68,23 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     this.evicted = 0;
     this.evictedEvents = 0;
     this.missed = 0;
+    this.retainedMissed = 0;
   }
+
+  /** A rebuild: what left before stays counted; the retained items are counted again. */
+  reset(): void {
+    this.categoryCounts.clear();
+    this.typeCounts.clear();
+    this.levelCounts.clear();
+    this.errorCount = 0;
+    this.missed -= this.retainedMissed;
+    this.retainedMissed = 0;
+  }
+}
+
+/** Events a gap item stands for that are still missing (those recovered from history are not). */
+export function gapMissing(item: { from: number; to: number; recovered?: number }): number {
+  return item.to - item.from + 1 - (item.recovered ?? 0);
 }
 
 /** seq → key of the retained events of the newest epoch, to tell duplicates from restarts. */
@@ -176,6 +199,12 @@ export class ScreenshotImages implements RetainedIndex<TimelineItem> {
 
   clear(): void {
     for (const item of this.held) if (item.screenshot) releaseImage(item.screenshot);
+    this.held.length = 0;
+    this.bytes = 0;
+  }
+
+  /** A rebuild: the same items come back with their images, so nothing is released. */
+  reset(): void {
     this.held.length = 0;
     this.bytes = 0;
   }

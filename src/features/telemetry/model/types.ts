@@ -31,6 +31,13 @@ export interface GapItem extends ItemBase {
   from: number;
   to: number;
   cause: GapCause;
+  /**
+   * Of the missing events, how many were read from the session's history and put in place
+   * (right after this item); undefined while nobody has looked.
+   */
+  recovered?: number;
+  /** Reading the history for this gap: under way, or failed (with why). */
+  healing?: 'reading' | { failed: string };
 }
 
 /** `stalled`: the stream went silent past its keepalive window, and what happened next. */

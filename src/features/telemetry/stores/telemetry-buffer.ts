@@ -23,6 +23,11 @@ type Distribute<T> = T extends TimelineItem ? Omit<T, 'index'> : never;
 export type NewItem = Distribute<TimelineItem>;
 export type ItemTest = (item: TimelineItem) => boolean;
 
+/** Old indexes to new ones after a rebuild (an index of an item gone: the next item kept). */
+export interface KeyMap {
+  translate(index: number): number;
+}
+
 /**
  * The retained items of one timeline and everything views need, kept up to date as items arrive
  * and leave (indexes of its ring, model/timeline-indexes.ts): counts per category, type and level,
@@ -166,6 +171,44 @@ export class TelemetryBuffer implements TimelineSource {
 
   resize(capacity: number): void {
     this.ring.resize(capacity);
+  }
+
+  /**
+   * Lays the retained items out again as `change` returns them (they in their order, new items
+   * among them): for history put in place. Every item gets a new index; the returned map gives
+   * an index from before the new index of the same item (or of the next one kept).
+   */
+  rebuild(change: (items: TimelineItem[]) => (TimelineItem | NewItem)[]): KeyMap {
+    const retained: TimelineItem[] = [];
+    this.ring.forEach((item) => retained.push(item));
+    const next = change(retained) as TimelineItem[];
+    const before: number[] = [];
+    const after: number[] = [];
+    const old = new Map<TimelineItem, number>();
+    for (const item of retained) old.set(item, item.index);
+    const nextBefore = this.ring.next;
+    this.ring.rebuild(next, (item, key) => {
+      const was = old.get(item);
+      if (was !== undefined) {
+        before.push(was);
+        after.push(key);
+      }
+      item.index = key;
+    });
+    const end = this.ring.next;
+    return {
+      translate(index) {
+        if (index >= nextBefore) return end;
+        let low = 0;
+        let high = before.length;
+        while (low < high) {
+          const mid = (low + high) >>> 1;
+          if ((before[mid] as number) < index) low = mid + 1;
+          else high = mid;
+        }
+        return low < after.length ? (after[low] as number) : end;
+      },
+    };
   }
 
   clear(): void {

@@ -6,7 +6,9 @@ import type { openSseStream } from '../../../lib/sse/sse-stream';
 import type { StallEnd } from '../../../lib/sse/stall-trace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TelemetryEvent } from '../../../types/api';
-import { readHistoryPage } from '../api/telemetry-history';
+import { readHistoryPage, type HistoryPage, type HistoryRequest } from '../api/telemetry-history';
+import { fillGap, rfc3339Micros, type HistoryEnvelope } from '../model/gap-fill';
+import type { GapItem } from '../model/types';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
@@ -20,6 +22,7 @@ import {
   calmAfterBursts,
   createTimelineStore,
   shown,
+  rekeyed,
   type HistoryProgress,
   type TimelineState,
   type TimelineStore,
@@ -50,6 +53,12 @@ export interface Timeline {
 /** The timeline of a live session, which owns its stream. */
 export interface LiveTimeline extends Timeline {
   readonly origin: { kind: 'live'; sessionId: string };
+  /**
+   * Reads the session's history for the events a gap item stands for and puts those found in
+   * place (a gap the stream showed is filled by itself; one of events older than the stream's
+   * ring when asked).
+   */
+  fillGap(index: number): void;
   start(): void;
   stop(): void;
   reconnectNow(): void;
@@ -77,6 +86,8 @@ export interface LiveTimelineOptions {
   openStream?: typeof openDecodedStream;
   /** For the one-event probe after a reconnect. */
   openProbe?: typeof openSseStream;
+  /** For the history that fills gaps. */
+  readPage?: typeof readHistoryPage;
 }
 
 const nowUs = (): number => Date.now() * 1000;
@@ -108,8 +119,15 @@ function liveSequencer(mode: StartMode, buffer: TelemetryBuffer): Sequencer<Read
   return new Sequencer(mode, { held: (seq) => heldIdentity(buffer, seq), of: frameIdentity });
 }
 
-/** Feeds frames the stream worker read through a sequencer into a buffer, one at a time. */
-function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer<ReadFrame>) {
+/**
+ * Feeds frames the stream worker read through a sequencer into a buffer, one at a time; `onGap`
+ * hears of each gap the stream showed while connected (not of events older than the ring).
+ */
+function createIngest(
+  buffer: TelemetryBuffer,
+  sequencer: () => Sequencer<ReadFrame>,
+  onGap: (gap: GapItem) => void,
+) {
   return (work: Work): void => {
     const seq = sequencer();
     if (!('ok' in work)) {
@@ -133,7 +151,11 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer<ReadFr
       return;
     }
     const outcome = seq.frame(frame.seq, frame, atUs);
-    if (outcome.before.length > 0) buffer.append(outcome.before);
+    if (outcome.before.length > 0) {
+      buffer.append(outcome.before);
+      for (const item of outcome.before)
+        if (item.kind === 'gap' && item.cause !== 'replay-start') onGap(item as GapItem);
+    }
     if (!outcome.event) return;
     const { epoch } = outcome.event;
     if (!frame.eager) {
@@ -144,6 +166,69 @@ function createIngest(buffer: TelemetryBuffer, sequencer: () => Sequencer<ReadFr
     if (decoded.ok) buffer.append([makeEventItem(frame.seq, decoded.event, epoch, atUs)]);
   };
 }
+
+/**
+ * Fills gap items from the session's history, one gap at a time: the window read runs from the
+ * event before the gap (or as far back as history is kept, for events older than the ring) to
+ * the event after it; the seqs the gap stands for are taken from it and put in place, and the
+ * store's indexes are translated. A gap evicted meanwhile is left alone; a failure is shown on it.
+ */
+function createGapFiller(deps: {
+  buffer: TelemetryBuffer;
+  store: TimelineStore;
+  read: (request: HistoryRequest) => Promise<HistoryPage>;
+  /** Hands over what the stream delivered, so the layout sees every item received. */
+  beforeLayout: () => void;
+}): (gap: GapItem) => void {
+  const { buffer, store } = deps;
+  const busy = new Set<GapItem>();
+  let queue: Promise<void> = Promise.resolve();
+  const changed = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const eventBefore = (gap: GapItem): number | undefined => {
+    for (let index = gap.index - 1; index >= buffer.first; index -= 1) {
+      const item = buffer.item(index);
+      if (item?.kind === 'event' && Number.isFinite(item.tsUs)) return item.tsUs;
+    }
+    return undefined;
+  };
+  const fill = async (gap: GapItem): Promise<void> => {
+    try {
+      const before = gap.cause === 'replay-start' ? undefined : eventBefore(gap);
+      const since = before === undefined ? HISTORY_KEPT : rfc3339Micros(before);
+      const until = rfc3339Micros(gap.tsUs + 1);
+      const wanted = gap.to - gap.from + 1;
+      const found: HistoryEnvelope[] = [];
+      let offset: number | undefined;
+      for (;;) {
+        const page = await deps.read({ since, until, offset });
+        for (const envelope of page.envelopes)
+          if (envelope.seq >= gap.from && envelope.seq <= gap.to) found.push(envelope);
+        if (page.nextOffset === null || found.length >= wanted) break;
+        offset = page.nextOffset;
+      }
+      deps.beforeLayout();
+      if (buffer.item(gap.index) !== gap) return;
+      const map = buffer.rebuild((items) => fillGap(items, gap, found));
+      store.setState((state) => rekeyed(state, map.translate));
+    } catch (error) {
+      if (buffer.item(gap.index) !== gap) return;
+      gap.healing = { failed: failureText(error) };
+      changed();
+    } finally {
+      busy.delete(gap);
+    }
+  };
+  return (gap) => {
+    if (busy.has(gap) || buffer.item(gap.index) !== gap) return;
+    busy.add(gap);
+    gap.healing = 'reading';
+    changed();
+    queue = queue.then(() => fill(gap));
+  };
+}
+
+/** How far back the history goes (upstream keeps 30 days): the start of "everything older". */
+const HISTORY_KEPT = '720h';
 
 /** Re-applies the store's filter to the buffer, and tells views the buffer changed. */
 function filterApplier(store: TimelineStore, buffer: TelemetryBuffer): () => void {
@@ -169,9 +254,19 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
   const store = createTimelineStore(options.initial);
   const buffer = newBuffer(options.capacity);
   let sequencer = liveSequencer(store.getState().startMode, buffer);
-  const ingest = createIngest(buffer, () => sequencer);
+  const ingest = createIngest(
+    buffer,
+    () => sequencer,
+    (gap) => setTimeout(() => fillGap(gap), 0),
+  );
   const applyFilter = filterApplier(store, buffer);
   const calm = calmAfterBursts(store);
+  const fillGap = createGapFiller({
+    buffer,
+    store,
+    read: (request) => (options.readPage ?? readHistoryPage)(connection, sessionId, request),
+    beforeLayout: () => live.flush(),
+  });
   let stopProbe: (() => void) | undefined;
   let everLive = false;
 
@@ -239,6 +334,10 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
     start,
     stop,
     reconnectNow: () => live.reconnectNow(),
+    fillGap(index) {
+      const item = buffer.item(index);
+      if (item?.kind === 'gap') fillGap(item);
+    },
     restartFrom(mode) {
       stopProbe?.();
       calm.stop();

@@ -42,6 +42,11 @@ export interface TimelineState {
    * (`5m`, `1h`, `24h`: that long before now) or an RFC 3339 time.
    */
   historyWindow: string;
+  /**
+   * The buffer was laid out again (history put in place) and item indexes changed: views holding
+   * an index translate it (the nonce tells a new change).
+   */
+  rekey: { nonce: number; translate: (index: number) => number } | null;
 }
 
 /** How far the reading of an ended session's history got. */
@@ -79,6 +84,7 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
     visibleRange: null,
     history: null,
     historyWindow: 'start',
+    rekey: null,
     ...initial,
   }));
 }
@@ -139,4 +145,21 @@ export function revealItem(store: TimelineStore, index: number, total: number, o
     following: false,
     unfollowedAt: state.unfollowedAt ?? total,
   }));
+}
+
+/** The store's state after the buffer was laid out again: every index it holds, translated. */
+export function rekeyed(
+  state: TimelineState,
+  translate: (index: number) => number,
+): Partial<TimelineState> {
+  const moved = (index: number | null): number | null => (index === null ? null : translate(index));
+  return {
+    selected: moved(state.selected),
+    pausedAt: moved(state.pausedAt),
+    unfollowedAt: moved(state.unfollowedAt),
+    reveal: state.reveal ? { ...state.reveal, key: translate(state.reveal.key) } : null,
+    dismissed: state.dismissed.map(translate),
+    rekey: { nonce: (state.rekey?.nonce ?? 0) + 1, translate },
+    version: state.version + 1,
+  };
 }
