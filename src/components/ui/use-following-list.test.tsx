@@ -336,6 +336,16 @@ describe('useFollowingList', () => {
     expect(list().scrollTop).toBe(60 * ROW - VIEW);
   });
 
+  it('takes a scroll away from the end as the reader’s, even in the frame of an update', () => {
+    const { store, update } = setup(100);
+    update((items) => items.append(10));
+    // no frame has passed since the list pinned itself to the end
+    scrollTo(0);
+    expect(store.getState()).toMatchObject({ following: false, unfollowedAt: 110 });
+    runFrames();
+    expect(topKey()).toBe(0);
+  });
+
   it('holds the item under the reader’s eyes while items arrive and old ones are evicted', () => {
     const { store, update } = setup(100);
     scrollTo(50 * ROW + 7); // item 50, 7 px scrolled past its top

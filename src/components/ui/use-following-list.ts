@@ -102,6 +102,8 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
   // the following state as last known here: the store's, or what the last scroll reported
   const followingNow = useRef(following);
   const rekeyed = useRef(options.rekey?.nonce ?? 0);
+  // scrollTop at the last scroll event: which way a scroll went
+  const lastTop = useRef(0);
 
   const viewCount = source.viewCount();
   const count = pausedAt === null ? viewCount : Math.min(viewCount, source.viewIndexOf(pausedAt));
@@ -227,8 +229,16 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     if (!element) return;
     rememberAnchor();
     options.onViewChange?.(items);
-    if (programmatic.current) return;
     const atBottom = isScrolledToBottom(element);
+    const top = element.scrollTop;
+    const movedUp = top < lastTop.current - 1;
+    lastTop.current = top;
+    // our own scrolls are ignored, but pinned to the end we only ever scroll down (content that
+    // grew since leaves the view above the end, not higher up): a scroll up, even in the frame of
+    // one of ours, is the reader's (else the window would stay computed from the end while the
+    // reader looks at the top, and the list would look empty)
+    const pinnedNow = followingNow.current && latest.current.options.pausedAt === null;
+    if (programmatic.current && !(pinnedNow && movedUp && !atBottom)) return;
     if (atBottom === followingNow.current) return;
     followingNow.current = atBottom;
     options.onFollowChange(
