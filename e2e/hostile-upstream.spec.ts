@@ -131,7 +131,7 @@ test('a session lookup that is never answered fails after the page’s own bound
   test.setTimeout(60_000);
   const id = await api.createSession();
   let hold = true;
-  upstream.on(/^\/browsers\/[^/?]+$/, () => (hold ? undefined : false));
+  upstream.on(/^\/browsers\/[^/?]+(\?|$)/, () => (hold ? undefined : false));
   await openSession(page, upstream.url, id);
   await expect(page.getByText(`Opening session ${id}…`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'The session could not be opened' })).toBeVisible({
@@ -188,7 +188,7 @@ test('an upstream without GET /browsers/{id}: the view opens and the streams dec
   api,
 }) => {
   const id = await api.createSession();
-  upstream.on(/^\/browsers\/[^/?]+$/, (_req, res) => {
+  upstream.on(/^\/browsers\/[^/?]+(\?|$)/, (_req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('404 page not found\n');
   });
@@ -210,7 +210,7 @@ test('an upstream without GET /browsers/{id}: the view opens and the streams dec
 
   // the API's own Error body still means what it says
   upstream.reset();
-  upstream.on(/^\/browsers\/[^/?]+$/, (_req, res) => {
+  upstream.on(/^\/browsers\/[^/?]+(\?|$)/, (_req, res) => {
     res.writeHead(404, { 'Content-Type': 'application/json' });
     res.end('{"code":"not_found","message":"browser session not found"}');
   });

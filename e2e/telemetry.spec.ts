@@ -42,7 +42,7 @@ const SUMMARIES: [type: string, summary: string][] = [
   ['captcha_solve_result', 'captcha recaptcha_v2 timeout'],
   ['system_oom_kill', 'OOM kill: chromium · pid 4242 · rss 1800 MB'],
   ['service_crashed', 'neko crashed · running · pid 311'],
-  ['page_crashed', 'reason=renderer process gone'],
+  ['page_crashed', 'page crashed: its renderer process died'],
   ['quota_notice', 'session minutes at 80% of the plan'],
 ];
 
@@ -219,8 +219,10 @@ test('events evicted from the server buffer before the replay show as a gap with
   expect(match, text).not.toBeNull();
   const last = Number(match?.[2]);
   expect(Number((match?.[1] ?? '').replace(/,/g, ''))).toBe(last);
-  // the server keeps 1024 events: what came after the gap is the oldest one retained
-  expect(last).toBeGreaterThanOrEqual(1101 - 1024);
+  // the server keeps 1024 events: what came after the gap is the oldest one retained (publishing
+  // is a platform call, whose events are off here: the burst is all there is, and maybe the
+  // session's own first events)
+  expect(last).toBeGreaterThanOrEqual(1100 - 1024);
   await expect(timeline.rows.nth(1)).toHaveAttribute('data-seq', String(last + 1));
 });
 

@@ -42,10 +42,15 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   const info = session.data?.kind === 'found' ? session.data.info : null;
   const deletedAt = info?.deletedAt ?? null;
   const createdAt = info?.createdAt ?? null;
-  // an ended session shows its history instead of a live stream
+  // a session that had ended when it was opened shows its history instead of live streams; one
+  // that ends while open keeps everything on screen (its streams say it ended)
+  const [openedEnded, setOpenedEnded] = useState<boolean | null>(null);
+  // what the first answer said, kept (state adjusted while rendering, as React documents)
+  if (openedEnded === null && info) setOpenedEnded(info.deletedAt !== null);
+  const endedWhenOpened = (openedEnded ?? deletedAt !== null) && deletedAt !== null;
   const ended = useMemo(
-    () => (deletedAt === null ? undefined : { endedAt: deletedAt, createdAt }),
-    [deletedAt, createdAt],
+    () => (endedWhenOpened ? { endedAt: deletedAt, createdAt } : undefined),
+    [endedWhenOpened, deletedAt, createdAt],
   );
   const { timeline, linkedSeq } = useSessionTimelineStream(
     sessionId,
@@ -137,7 +142,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
               connection={connection}
               params={params}
               onParamsChange={onParamsChange}
-              endedAt={deletedAt}
+              endedAt={ended ? deletedAt : null}
             />
           )}
         </main>
