@@ -8,8 +8,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from './lib/browser.ts';
-import { evaluateGoals, goalsTable, ingestTable, rateLabel, scaleTable } from './lib/report.ts';
-import type { BenchReport, IngestResult, ScaleResult, StartResult } from './lib/results.ts';
+import {
+  evaluateGoals,
+  goalsTable,
+  historyTable,
+  ingestTable,
+  rateLabel,
+  scaleTable,
+} from './lib/report.ts';
+import type {
+  BenchReport,
+  HistoryResult,
+  IngestResult,
+  ScaleResult,
+  StartResult,
+} from './lib/results.ts';
 import { projectRoot, startBenchServer } from './lib/server.ts';
 import { measureFrontail } from './suites/frontail.ts';
 import {
@@ -20,9 +33,19 @@ import {
   type BenchContext,
 } from './suites/ingest.ts';
 import { measureScale } from './suites/scale.ts';
+import { measureHistory } from './suites/history.ts';
 import { measureStart } from './suites/start.ts';
 
-const PARTS = ['bare', 'firehose', 'tail', 'telemetry', 'frontail', 'scale', 'start'] as const;
+const PARTS = [
+  'bare',
+  'firehose',
+  'tail',
+  'telemetry',
+  'frontail',
+  'scale',
+  'start',
+  'history',
+] as const;
 type Part = (typeof PARTS)[number];
 
 interface Plan {
@@ -33,6 +56,7 @@ interface Plan {
   telemetryRates: number[];
   scale: { logLines: number; telemetryEvents: number; runs: number };
   startRuns: number;
+  history: { events: number; gap: number; runs: number };
 }
 
 function planFrom(argv: string[]): Plan {
@@ -57,6 +81,7 @@ function planFrom(argv: string[]): Plan {
         telemetryRates: [1_000, 0],
         scale: { logLines: 200_000, telemetryEvents: 20_000, runs: 3 },
         startRuns: 3,
+        history: { events: 20_000, gap: 1_000, runs: 1 },
       }
     : {
         quick,
@@ -66,6 +91,7 @@ function planFrom(argv: string[]): Plan {
         telemetryRates: [1_000, 5_000, 20_000, 50_000, 0],
         scale: { logLines: 1_000_000, telemetryEvents: 100_000, runs: 5 },
         startRuns: 5,
+        history: { events: 100_000, gap: 1_000, runs: 3 },
       };
 }
 
@@ -84,6 +110,7 @@ async function main(): Promise<void> {
   const ingest: IngestResult[] = [];
   let scale: ScaleResult | null = null;
   let start: StartResult | null = null;
+  let history: HistoryResult | null = null;
   const record = (result: IngestResult): void => {
     ingest.push(result);
     log(
@@ -137,11 +164,17 @@ async function main(): Promise<void> {
       log('start: bundle size and first event on screen');
       start = await measureStart(context, plan.startRuns);
     }
+    if (plan.parts.has('history')) {
+      log(
+        `history: an ended session of ${plan.history.events.toLocaleString('en-US')} events, a gap of ${plan.history.gap.toLocaleString('en-US')}`,
+      );
+      history = await measureHistory(context, plan.history);
+    }
   } finally {
     const version = browser.version();
     await browser.close();
     await server.stop();
-    const goals = evaluateGoals(ingest, scale, start);
+    const goals = evaluateGoals(ingest, scale, start, history);
     const report: BenchReport = {
       date: new Date().toISOString(),
       quick: plan.quick,
@@ -157,6 +190,7 @@ async function main(): Promise<void> {
       ingest,
       scale,
       start,
+      history,
       goals,
       elapsedSeconds: Math.round((Date.now() - began) / 1_000),
     };
@@ -171,6 +205,7 @@ async function main(): Promise<void> {
     );
     if (ingest.length > 0) console.log(`${ingestTable(ingest)}\n`);
     if (scale || start) console.log(`${scaleTable(scale, start)}\n`);
+    if (history) console.log(`${historyTable(history)}\n`);
     if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
     console.log(`written to ${path.relative(projectRoot, out)}`);
   }

@@ -1,4 +1,10 @@
-import type { GoalResult, IngestResult, ScaleResult, StartResult } from './results.ts';
+import type {
+  HistoryResult,
+  GoalResult,
+  IngestResult,
+  ScaleResult,
+  StartResult,
+} from './results.ts';
 import type { Latency, Spread } from './stats.ts';
 
 /** The goals of the performance work; `evaluateGoals` reports each against what was measured. */
@@ -14,6 +20,9 @@ export const GOALS = {
   jsGzipKb: 250,
   firstEventMs: 1_000,
   peerFactor: 10,
+  historyFirstPageMs: 1_000,
+  historyShareOfBare: 0.5,
+  gapFillMs: 1_000,
 } as const;
 
 const int = (value: number): string =>
@@ -138,6 +147,7 @@ export function evaluateGoals(
   ingest: readonly IngestResult[],
   scale: ScaleResult | null,
   start: StartResult | null,
+  history: HistoryResult | null = null,
 ): GoalResult[] {
   const goals: GoalResult[] = [];
   const firehose = (stream: 'logs' | 'telemetry', goal: number, unit: string): void => {
@@ -219,7 +229,51 @@ export function evaluateGoals(
       met: theirs > 0 ? ours >= GOALS.peerFactor * theirs : null,
     });
   }
+  if (history) {
+    goals.push({
+      goal: `ended session: first history page on screen < ${int(GOALS.historyFirstPageMs)} ms`,
+      measured: `${ms(history.firstPageMs.median)} ms`,
+      met: history.firstPageMs.median < GOALS.historyFirstPageMs,
+    });
+    const share = history.bareRate > 0 ? history.rate / history.bareRate : 0;
+    const heapOk = scale ? history.heapMb <= scale.telemetryHeapMb * 1.1 : null;
+    goals.push({
+      goal: `history of ${int(history.events)} events read at ≥ half the bare page's rate, heap ≤ the live timeline's`,
+      measured: `${int(history.rate)}/s (${Math.round(share * 100)}% of the bare page's ${int(history.bareRate)}/s), heap ${int(history.heapMb)} MB${scale ? ` (live, ${int(scale.telemetryEvents)} events: ${int(scale.telemetryHeapMb)} MB)` : ''}`,
+      met:
+        history.events === history.bareEvents &&
+        share >= GOALS.historyShareOfBare &&
+        heapOk !== false,
+    });
+    goals.push({
+      goal: `a gap of ${int(history.gapEvents)} filled from the history < ${int(GOALS.gapFillMs)} ms`,
+      measured: `${ms(history.gapFillMs.median)} ms (${ms(history.gapFillMs.min)}–${ms(history.gapFillMs.max)})`,
+      met: history.gapFillMs.median < GOALS.gapFillMs,
+    });
+  }
   return goals;
+}
+
+/** The ended session's history and the filled gap, as read. */
+export function historyTable(history: HistoryResult): string {
+  return textTable([
+    ['history', 'figure'],
+    [
+      `ended session, ${int(history.events)} events: first page on screen, ms`,
+      spreadLabel(history.firstPageMs, ms),
+    ],
+    [`all of it read (Session Console), ms`, spreadLabel(history.loadMs, ms)],
+    [`the same pages read by the bare page, ms`, spreadLabel(history.bareMs, ms)],
+    [
+      'events a second, Session Console / bare page',
+      `${int(history.rate)} / ${int(history.bareRate)}`,
+    ],
+    ['JS heap after it (after GC)', `${int(history.heapMb)} MB`],
+    [
+      `gap of ${int(history.gapEvents)} filled from the history, ms`,
+      spreadLabel(history.gapFillMs, ms),
+    ],
+  ]);
 }
 
 export function goalsTable(goals: readonly GoalResult[]): string {

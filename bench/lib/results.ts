@@ -51,6 +51,25 @@ export interface StartResult {
   firstEventMs: Spread;
 }
 
+export interface HistoryResult {
+  /** Events of the ended session the dashboard read, and the bare page. */
+  events: number;
+  bareEvents: number;
+  /** From Open session to the first history row on screen. */
+  firstPageMs: Spread;
+  /** From Open session to all of it read (the dashboard), or from the first request (bare). */
+  loadMs: Spread;
+  bareMs: Spread;
+  /** Events a second, medians. */
+  rate: number;
+  bareRate: number;
+  /** Heap after reading it all (after GC). */
+  heapMb: number;
+  /** A gap the live stream dropped: its size, and from its appearing to it being filled. */
+  gapEvents: number;
+  gapFillMs: Spread;
+}
+
 export interface Machine {
   cores: number;
   cpu: string;
@@ -68,6 +87,7 @@ export interface BenchReport {
   ingest: IngestResult[];
   scale: ScaleResult | null;
   start: StartResult | null;
+  history: HistoryResult | null;
   goals: GoalResult[];
   elapsedSeconds: number;
 }

@@ -49,6 +49,8 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       REFERENCE_TOKEN: BENCH_TOKEN,
       REFERENCE_DATA_DIR: dataDir,
       REFERENCE_FIREHOSE: '1',
+      // drop_events, for the gap filled from the history
+      REFERENCE_FAULTS: '1',
       // sessions without a browser: nothing but what the benchmark writes reaches the dashboard
       REFERENCE_BROWSER: 'off',
       // published events stay in the ring until the dashboard read them, however far behind

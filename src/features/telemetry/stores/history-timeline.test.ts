@@ -66,7 +66,10 @@ describe('the history timeline of an ended session', () => {
     });
     await history.answer(page([1, 2, 3], 3));
     expect(seqs(timeline)).toEqual([1, 2, 3]);
-    expect(timeline.store.getState().history).toMatchObject({ state: 'loading', loaded: 3 });
+    // shown within a frame
+    await vi.waitFor(() =>
+      expect(timeline.store.getState().history).toMatchObject({ state: 'loading', loaded: 3 }),
+    );
     expect(history.requests[1]).toMatchObject({ offset: 3 });
     // a page may be empty while more follow (a category filter upstream applies within a page)
     await history.answer(page([], 6));

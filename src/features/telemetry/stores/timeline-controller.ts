@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../config/limits';
 import { ApiRequestError, type ApiConnection } from '../../../lib/http/request';
+import { timerScheduler } from '../../../lib/frame-batcher';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { openSseStream } from '../../../lib/sse/sse-stream';
@@ -226,6 +227,9 @@ function createGapFiller(deps: {
     queue = queue.then(() => fill(gap));
   };
 }
+
+/** How often reading a history shows what it read so far. */
+const HISTORY_SHOW_MS = 250;
 
 /** How far back the history goes (upstream keeps 30 days): the start of "everything older". */
 const HISTORY_KEPT = '720h';
@@ -536,13 +540,34 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
   let done = false;
   let running: AbortController | undefined;
 
-  const progress = (change: Partial<HistoryProgress>): void =>
+  // what was read so far: the first page at once, then at most every HISTORY_SHOW_MS (showing
+  // renders the whole view, which costs more than reading several pages)
+  let loaded = 0;
+  let pages = 0;
+  let cancelShow: (() => void) | undefined;
+  const progress = (change: Partial<HistoryProgress>): void => {
+    cancelShow?.();
+    cancelShow = undefined;
     store.setState((state) => ({
+      version: state.version + 1,
       history: {
         ...(state.history ?? { state: 'loading', loaded: 0, pages: 0, error: null }),
+        loaded,
+        pages,
         ...change,
       },
     }));
+  };
+  const showSoon = (): void => {
+    if (pages === 1) {
+      progress({});
+      return;
+    }
+    cancelShow ??= timerScheduler(HISTORY_SHOW_MS)(() => {
+      cancelShow = undefined;
+      progress({});
+    });
+  };
 
   const load = async (): Promise<void> => {
     if (running || done) return;
@@ -559,21 +584,15 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
         if (controller.signal.aborted) return;
         for (const problem of page.problems) loader.unreadable(problem.raw, problem.reason);
         for (const { seq, event } of page.envelopes) loader.add(seq, event);
-        store.setState((state) => ({
-          version: state.version + 1,
-          history: {
-            state: 'loading',
-            loaded: (state.history?.loaded ?? 0) + page.envelopes.length,
-            pages: (state.history?.pages ?? 0) + 1,
-            error: null,
-          },
-        }));
+        loaded += page.envelopes.length;
+        pages += 1;
         if (page.nextOffset === null) {
           done = true;
           progress({ state: 'done' });
           return;
         }
         offset = page.nextOffset;
+        showSoon();
       }
     } catch (error) {
       progress(
@@ -604,6 +623,8 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
       loader = createEnvelopeLoader(buffer, Number.NaN, true);
       offset = undefined;
       done = false;
+      loaded = 0;
+      pages = 0;
       since = historySince(window, options.createdAt);
       store.setState((state) => ({
         historyWindow: window,
