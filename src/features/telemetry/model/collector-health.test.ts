@@ -108,6 +108,21 @@ describe('CollectorHealth', () => {
     expect(health.incidents[19]?.text).toBe('Service svc24 crashed (running)');
   });
 
+  it('reports a crashed page as an incident, with its URL', () => {
+    const health = new CollectorHealth();
+    const crash = feed(health, 'page_crashed', {
+      target_id: 'T1',
+      target_type: 'page',
+      url: 'https://shop.example.test/checkout',
+    });
+    feed(health, 'page_crashed', { target_id: 'T2' });
+    expect(health.incidents.map((incident) => [incident.kind, incident.text])).toEqual([
+      ['crash', 'A page crashed: its renderer process died: https://shop.example.test/checkout'],
+      ['crash', 'A page crashed: its renderer process died'],
+    ]);
+    expect(health.incidents[0]).toMatchObject({ index: crash.index });
+  });
+
   it('forgets everything on clear', () => {
     const health = new CollectorHealth();
     feed(health, 'monitor_reconnect_failed', {});

@@ -8,7 +8,7 @@ export type CollectorState =
   | { state: 'gave-up'; atUs: number; reason: string; index: number }
   | { state: 'init-failed'; atUs: number; step: string; index: number };
 
-/** A crash or OOM kill in the session's VM. */
+/** A crash (of a service, or of a page's renderer) or an OOM kill in the session's VM. */
 export interface Incident {
   kind: 'crash' | 'oom';
   text: string;
@@ -30,6 +30,7 @@ const HEALTH_TYPES = new Set([
   'monitor_init_failed',
   'service_crashed',
   'system_oom_kill',
+  'page_crashed',
 ]);
 
 function describeIncident(item: EventItem): Incident | null {
@@ -40,6 +41,16 @@ function describeIncident(item: EventItem): Incident | null {
     return {
       kind: 'crash',
       text: `Service ${text(data.service_name, '(unnamed)')} crashed (${phase})${gaveUp}`,
+      tsUs: item.tsUs,
+      index: item.index,
+    };
+  }
+  if (item.type === 'page_crashed') {
+    const url =
+      typeof data.url === 'string' && data.url !== '' ? `: ${data.url.slice(0, 300)}` : '';
+    return {
+      kind: 'crash',
+      text: `A page crashed: its renderer process died${url}`,
       tsUs: item.tsUs,
       index: item.index,
     };
