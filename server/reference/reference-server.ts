@@ -154,7 +154,14 @@ export async function createReferenceServer(
     sessions.delete(session.id);
     await session.end();
     records.deleted(session.toWire(''), new Date());
-    await rm(session.root, { recursive: true, force: true });
+    // the browser's last writes into its profile can still be landing: retry, and a folder that
+    // will not go does not make the deletion, already done, fail
+    await rm(session.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(
+      (error: unknown) =>
+        console.warn(
+          `reference server: session ${session.id}: files not removed: ${String(error)}`,
+        ),
+    );
   };
 
   const routes: SessionRoute[] = [
