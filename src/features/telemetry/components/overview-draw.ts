@@ -2,7 +2,7 @@
  * Painting of the overview strip on a 2D canvas context already scaled to CSS pixels. Each row is
  * drawn by its own small function; nothing here knows about React.
  */
-import { categoryStyle } from '../model/catalogue';
+import { laneStyle } from '../model/catalogue';
 import { axisTicks } from './overview-axis';
 import { drawErrors, drawNavigations, drawThumbnails } from './overview-draw-marks';
 import { readPalette } from './overview-palette';
@@ -15,7 +15,7 @@ function drawLanes(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   overview.lanes.forEach((lane, row) => {
     const top = layout.lanesTop + row * layout.laneHeight;
     const colour = palette.category(lane.category);
-    drawLabel(ctx, scene, categoryStyle(lane.category).label, top + layout.laneHeight / 2, colour);
+    drawLabel(ctx, scene, laneStyle(lane.category).label, top + layout.laneHeight / 2, colour);
     ctx.fillStyle = palette.border;
     ctx.fillRect(layout.plotLeft, top + layout.laneHeight - 0.5, layout.plotWidth, 0.5);
     if (lane.max === 0) return;

@@ -1,4 +1,4 @@
-import { categoryStyle } from '../model/catalogue';
+import { laneStyle } from '../model/catalogue';
 
 /** Colours of the overview strip, read from the design tokens of the current theme. */
 export interface OverviewPalette {
@@ -30,7 +30,7 @@ export function readPalette(element: Element): OverviewPalette {
     category(name) {
       let colour = categories.get(name);
       if (colour === undefined) {
-        colour = read(categoryStyle(name).colorVar, muted);
+        colour = read(laneStyle(name).colorVar, muted);
         categories.set(name, colour);
       }
       return colour;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { event, STACK, summary } from '../testing/catalogue-fixtures';
 import type { TelemetryEvent } from '../../../types/api';
-import { KNOWN_CATEGORIES, categoryDescription, categoryStyle, describeEvent } from './catalogue';
+import {
+  KNOWN_CATEGORIES,
+  categoryDescription,
+  categoryStyle,
+  describeEvent,
+  laneStyle,
+} from './catalogue';
 import { makeEventItem } from './event-item';
 import { HAYSTACK_MAX, searchText } from './event-search';
 import { SUMMARY_MAX } from './event-summaries';
@@ -357,5 +363,13 @@ describe('searchText', () => {
     ]) {
       expect(hay).toContain(part);
     }
+  });
+});
+
+describe('laneStyle', () => {
+  it('names the agent lane, and is a category’s style for every other lane', () => {
+    expect(laneStyle('agent')).toMatchObject({ label: 'Agent', colorVar: '--cat-agent' });
+    expect(laneStyle('network')).toEqual(categoryStyle('network'));
+    expect(laneStyle('zeta')).toEqual(categoryStyle('zeta'));
   });
 });

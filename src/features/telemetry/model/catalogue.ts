@@ -99,6 +99,15 @@ export function categoryStyle(category: string): CategoryStyle {
   return { label: category === '' ? 'Other' : category, colorVar: '--cat-other', icon: 'other' };
 }
 
+/**
+ * How an overview lane is drawn: a category's style, or the agent lane's (`cdp_command`, the
+ * commands an automation sent the browser; model/overview-columns.ts).
+ */
+export function laneStyle(lane: string): CategoryStyle {
+  if (lane === 'agent') return { label: 'Agent', colorVar: '--cat-agent', icon: 'control' };
+  return categoryStyle(lane);
+}
+
 /** One sentence on what a known category holds; null for a category the dashboard does not know. */
 export function categoryDescription(category: string): string | null {
   return isKnownCategory(category) ? CATEGORY_DESCRIPTIONS[category] : null;

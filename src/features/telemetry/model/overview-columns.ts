@@ -12,6 +12,17 @@ export function isTopLevelNavigation(item: EventItem): boolean {
   return parent === undefined || parent === null || parent === '';
 }
 
+/** The overview's lane of what an agent sent the browser (`cdp_command`), next to interactions. */
+export const AGENT_LANE = 'agent';
+
+/**
+ * The overview lane of an event: its category, except the commands an agent sent through CDP,
+ * which have a lane of their own (what the automation did, beside what the page saw).
+ */
+export function overviewLane(item: { type: string; category: string }): string {
+  return item.type === 'cdp_command' ? AGENT_LANE : item.category;
+}
+
 /**
  * What the overview needs of each retained event, kept as events arrive: its time and category in
  * typed columns addressed like the buffer's ring (absolute index modulo capacity), and the indexes
@@ -42,7 +53,7 @@ export class OverviewColumns {
       return;
     }
     this.ts[slot] = item.tsUs;
-    this.category[slot] = this.idOf(item.category);
+    this.category[slot] = this.idOf(overviewLane(item));
     if (item.error) this.errors.push(item.index);
     if (isTopLevelNavigation(item)) this.navigations.push(item.index);
     if (item.type === 'monitor_screenshot' && item.screenshot) this.screenshots.push(item.index);

@@ -34,6 +34,23 @@ describe.each([
     expect(computeOverview(sourceOf(), 100).lanes).toEqual([]);
   });
 
+  it('gives what an agent sent the browser a lane of its own, right after interactions', () => {
+    const overview = computeOverview(
+      sourceOf([
+        eventItem(0, T0, { category: 'control', type: 'api_call' }),
+        eventItem(1, T0 + S, { category: 'control', type: 'cdp_command' }),
+        eventItem(2, T0 + 2 * S, { category: 'interaction', type: 'interaction_click' }),
+        eventItem(3, T0 + 3 * S, { category: 'control', type: 'cdp_command' }),
+      ]),
+      4,
+    );
+    expect(overview.lanes.map((lane) => [lane.category, sum(lane.bins)])).toEqual([
+      ['interaction', 1],
+      ['agent', 2],
+      ['control', 1],
+    ]);
+  });
+
   it('spans the earliest to the latest event, one lane per category in display order', () => {
     const source = sourceOf([
       eventItem(0, T0 + 5 * S, { category: 'network', type: 'network_request' }),

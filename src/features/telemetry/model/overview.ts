@@ -5,7 +5,12 @@
  * allocation per event beyond the capped marker arrays.
  */
 import { KNOWN_CATEGORIES } from './catalogue';
-import { isTopLevelNavigation, type OverviewColumns } from './overview-columns';
+import {
+  AGENT_LANE,
+  isTopLevelNavigation,
+  overviewLane,
+  type OverviewColumns,
+} from './overview-columns';
 import type { TimelineSource } from './types';
 
 /** A timeline, with the overview's columns where its buffer keeps them. */
@@ -59,8 +64,11 @@ export const OVERVIEW_MAX_LANES = 24;
 /** A range of zero length (one event, or all at the same instant) is widened to this. */
 export const OVERVIEW_MIN_SPAN_US = 1_000_000;
 
+/** Lanes in a fixed order: the known categories, the agent's commands right after interactions. */
 const KNOWN_ORDER: ReadonlyMap<string, number> = new Map(
-  KNOWN_CATEGORIES.map((category, position) => [category, position]),
+  KNOWN_CATEGORIES.flatMap((category) =>
+    category === 'interaction' ? [category, AGENT_LANE] : [category],
+  ).map((lane, position) => [lane, position]),
 );
 
 // Scratch space reused across calls (the function is synchronous, so never shared mid-call):
@@ -176,7 +184,7 @@ function gatherItems(source: TimelineSource): Gathered {
     const ts = item.tsUs;
     ensureScratch(totals.events + 1);
     scratchTs[totals.events] = ts;
-    scratchLane[totals.events] = laneOf(item.category);
+    scratchLane[totals.events] = laneOf(overviewLane(item));
     totals.events += 1;
     if (ts < gathered.minUs) gathered.minUs = ts;
     if (ts > gathered.maxUs) gathered.maxUs = ts;
