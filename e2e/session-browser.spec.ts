@@ -67,7 +67,11 @@ test('the demo site in the session browser: an awaited error with its stack and 
   await page.keyboard.press('Escape');
 
   // the 500 pairs with its request and shows the error body; the dropped connection is a failure
-  await timeline.rowOfType('network_response').filter({ hasText: '500' }).click();
+  // by its summary: a bare "500" also matches a row whose relative time reads "+0.500s"
+  await timeline
+    .rowOfType('network_response')
+    .filter({ hasText: /500 GET / })
+    .click();
   const exchange = timeline.detail.getByRole('article', { name: 'Network request' });
   await expect(exchange).toContainText(`${E2E_DEMO_SITE_URL}api/inventory`);
   await expect(exchange).toContainText('inventory service unavailable');
