@@ -507,6 +507,10 @@ test('a session that ends while streaming keeps everything on screen, marked "se
   await expect(page.getByRole('region', { name: 'Stream error' })).toContainText(
     'The session does not exist, or no longer does.',
   );
+  // kept, though the late lines may have pushed it out of view: the list follows the tail
+  await session.list.evaluate((list) => {
+    list.scrollTop = 0;
+  });
   await expect(session.row('line before the end')).toBeVisible();
   // nothing received was dropped, and the late lines on screen have no hole
   await expect(page.getByText(/^([\d,]+) lines retained · \1 received$/)).toBeVisible();
