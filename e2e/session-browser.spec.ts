@@ -168,3 +168,19 @@ test('text sent from the clipboard box is what a Ctrl+V in the session page past
   await timeline.row('pasted into notes:').click();
   await expect(timeline.detail).toContainText(text);
 });
+
+test('the demo session is driven as an agent would: its CDP commands fill the Agent lane and the timeline', async ({
+  page,
+}) => {
+  await new SessionPage(page).open('demo', 'timeline');
+  const timeline = new TimelinePage(page);
+  // the driver reaches the browser through the session's cdp_ws_url, so the proxy records it
+  await expect(timeline.rowOfType('cdp_command').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: /^Event density/ })).toHaveAttribute(
+    'aria-label',
+    /; lanes: .*Interaction \d+, Agent [1-9]\d*/,
+  );
+  await expect(
+    timeline.rowOfType('cdp_command').filter({ hasText: 'Input.dispatch' }).first(),
+  ).toBeVisible();
+});

@@ -99,6 +99,10 @@ export async function startConsoleServer(
   });
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  // the demo session's driver reaches its browser the way an agent does, over this listener
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const reachable = wildcard ? (address.family === 'IPv6' ? '[::1]' : '127.0.0.1') : hostForUrl;
+  reference?.serveAgentsAt(`ws://${reachable}:${address.port}/api`);
   return {
     url: `http://${hostForUrl}:${address.port}`,
     server,

@@ -59,6 +59,12 @@ export interface ReferenceServer {
   /** The demo site this server ships, started on first use. */
   demoSite(): Promise<DemoSite>;
   getSession(id: string): Session | undefined;
+  /**
+   * Where this server's API is reached over WebSockets from this machine (`ws://127.0.0.1:…/api`),
+   * once it listens: the demo driver then connects through the session's `cdp_ws_url`, as an
+   * agent does, instead of to the browser directly.
+   */
+  serveAgentsAt(wsBase: string): void;
   close(): Promise<void>;
 }
 
@@ -117,6 +123,7 @@ export async function createReferenceServer(
     console.warn(`reference server: sessions will have no browser: ${chromium.reason}`);
   }
 
+  let agentBase: string | undefined;
   let demoSite: Promise<DemoSite> | undefined;
   const getDemoSite = (): Promise<DemoSite> => {
     demoSite ??= startDemoSite({ port: config.demoSitePort });
@@ -145,7 +152,18 @@ export async function createReferenceServer(
     sessions.set(id, session);
     records.created(session.toWire(''), archive);
     if (options.demo && session.browser) {
-      session.demoDriver = startDemoDriver(session.browser, (await getDemoSite()).url);
+      const { browser } = session;
+      session.demoDriver = startDemoDriver(
+        {
+          // none until the server listens (`serveAgentsAt`): the driver waits for it
+          get cdpUrl() {
+            if (browser.upstreamUrl === undefined || agentBase === undefined) return undefined;
+            return `${agentBase}/browsers/${id}/cdp?jwt=${session.cdpSecret}`;
+          },
+          writeClipboard: (text) => browser.writeClipboard(text),
+        },
+        (await getDemoSite()).url,
+      );
     }
     return session;
   };
@@ -426,6 +444,9 @@ export async function createReferenceServer(
     createSession,
     demoSite: getDemoSite,
     getSession: (id) => sessions.get(id),
+    serveAgentsAt(wsBase) {
+      agentBase = wsBase;
+    },
     records,
     async close() {
       clearInterval(sweeper);

@@ -2,8 +2,11 @@ import { CdpConnection } from '../browser/cdp-connection.ts';
 
 /** What the driver needs from the session's browser. */
 export interface DrivenBrowser {
-  /** The browser's DevTools endpoint while it runs. */
-  readonly upstreamUrl: string | undefined;
+  /**
+   * Where the driver connects while the browser runs: the session's `cdp_ws_url`, as an agent
+   * would, so that its commands show in the telemetry (`cdp_command`) like any automation's.
+   */
+  readonly cdpUrl: string | undefined;
   writeClipboard(text: string): Promise<void>;
 }
 
@@ -187,7 +190,7 @@ export function startDemoDriver(
   const loop = async (): Promise<void> => {
     while (!signal.aborted) {
       try {
-        const url = browser.upstreamUrl;
+        const url = browser.cdpUrl;
         if (!url) {
           await sleep(1000, signal);
           continue;

@@ -61,7 +61,8 @@ describe('OverviewStrip', () => {
     const image = screen.getByRole('img');
     expect(image.tagName).toBe('CANVAS');
     expect(image.getAttribute('aria-label')).toBe(
-      'Event density from 12:01:02 to 12:02:42: 6 events, 2 errors, 1 navigation, 1 screenshot',
+      'Event density from 12:01:02 to 12:02:42: 6 events, 2 errors, 1 navigation, 1 screenshot; ' +
+        'lanes: Console 2, Network 1, Page 2, Screenshot 1',
     );
     expect(screen.getByRole('slider').getAttribute('aria-describedby')).toBe(image.id);
   });

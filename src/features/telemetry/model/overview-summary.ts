@@ -1,4 +1,5 @@
 import { formatTimestamp } from '../../../lib/time-format';
+import { laneStyle } from './catalogue';
 import type { Overview } from './overview';
 
 /** Local clock time `HH:MM:SS` of a Unix-µs instant ('' when not finite). */
@@ -12,7 +13,8 @@ function count(n: number, noun: string): string {
 
 /**
  * One sentence describing the overview for assistive technology, e.g. "Event density from
- * 12:01:02 to 12:05:40: 120 events, 3 errors, 2 navigations, 5 screenshots".
+ * 12:01:02 to 12:05:40: 120 events, 3 errors, 2 navigations, 5 screenshots; lanes: Page 2,
+ * Console 40, Agent 78".
  */
 export function describeOverview(overview: Overview): string {
   const { totals } = overview;
@@ -24,6 +26,18 @@ export function describeOverview(overview: Overview): string {
       count(totals.errors, 'error'),
       count(totals.navigations, 'navigation'),
       count(totals.screenshots, 'screenshot'),
-    ].join(', ')
+    ].join(', ') +
+    lanesText(overview)
   );
+}
+
+/** "; lanes: Page 3, Network 12, Agent 40": each lane the strip draws, top to bottom, with its count. */
+function lanesText(overview: Overview): string {
+  if (overview.lanes.length === 0) return '';
+  const lanes = overview.lanes.map((lane) => {
+    let events = 0;
+    for (const bin of lane.bins) events += bin;
+    return `${laneStyle(lane.category).label} ${events}`;
+  });
+  return `; lanes: ${lanes.join(', ')}`;
 }

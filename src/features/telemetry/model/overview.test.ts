@@ -147,7 +147,8 @@ describe.each([
     ]);
     expect(overview.totals).toEqual({ events: 8, errors: 1, navigations: 3, screenshots: 2 });
     expect(describeOverview(overview)).toBe(
-      'Event density from 12:01:02 to 12:01:09: 8 events, 1 error, 3 navigations, 2 screenshots',
+      'Event density from 12:01:02 to 12:01:09: 8 events, 1 error, 3 navigations, 2 screenshots; ' +
+        'lanes: Console 1, Page 4, Screenshot 3',
     );
   });
 
