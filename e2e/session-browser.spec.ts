@@ -138,6 +138,24 @@ test('the chromium supervisor log of the session streams', async ({ page, api })
   await expect(session.row('chromium started (pid').first()).toBeVisible();
   // Chromium's own output follows: its DevTools endpoint announcement
   await expect(session.row('DevTools listening on').first()).toBeVisible();
+
+  // each line shows the time it states, not when the server read it
+  await page.getByLabel('Timestamps').selectOption('utc');
+  const started = session.row('chromium started (pid').first();
+  const text = (await started.textContent()) ?? '';
+  const iso = /\[supervisor\] \d{4}-\d{2}-\d{2}T(\d{2}:\d{2}:\d{2}\.\d{3})Z/.exec(text)?.[1];
+  expect(iso, 'the supervisor note states its time').toBeDefined();
+  const time = started.locator('[data-time]');
+  await expect(time).toHaveAttribute('data-time', 'stated');
+  await expect(time).toHaveText(`${iso}Z`);
+  await expect(time).toHaveAttribute('title', /^Time stated in the line .*; read by the server /);
+  // Chromium's own lines state theirs in its [pid:tid:MMDD/HHMMSS.µs:…] prefix
+  const chromiumLine = session.rows.filter({ hasText: /\[\d+:\d+:\d{4}\/\d{6}\.\d+:/ }).first();
+  await expect(chromiumLine.locator('[data-time]')).toHaveAttribute('data-time', 'stated');
+  await expect(page.getByLabel('Which time')).toHaveValue('auto');
+  await page.getByLabel('Which time').selectOption('read');
+  await expect(time).toHaveAttribute('data-time', 'read');
+  await expect(page).toHaveURL(/[?&]lt=read/);
 });
 
 test('text sent from the clipboard box is what a Ctrl+V in the session page pastes', async ({

@@ -13,11 +13,15 @@ export interface PackedLines {
   /** null where the plain text is the text itself (no escape sequences). */
   plains: (string | null)[];
   times: Float64Array;
-  /** Index in LEVELS + 1 (0: no level), plus NOTICE_BIT. */
+  /** The time each line states (NaN: none). */
+  stated: Float64Array;
+  /** Index in LEVELS + 1 (0: no level), plus NOTICE_BIT and ZONELESS_BIT. */
   codes: Uint8Array;
 }
 
 const NOTICE_BIT = 0x80;
+const ZONELESS_BIT = 0x40;
+const LEVEL_MASK = 0x3f;
 
 function levelCode(level: LogLevel | null): number {
   return level === null ? 0 : LEVELS.indexOf(level) + 1;
@@ -33,28 +37,37 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
     const texts = new Array<string>(count);
     const plains = new Array<string | null>(count);
     const times = new Float64Array(count);
+    const stated = new Float64Array(count);
     const codes = new Uint8Array(count);
     for (let index = 0; index < count; index += 1) {
       const line = lines[index] as PartialLine;
       texts[index] = line.text;
       plains[index] = line.plain === line.text ? null : line.plain;
       times[index] = line.timeMs;
-      codes[index] = levelCode(line.level) | (line.notice ? NOTICE_BIT : 0);
+      stated[index] = line.statedMs;
+      codes[index] =
+        levelCode(line.level) | (line.notice ? NOTICE_BIT : 0) | (line.zoneless ? ZONELESS_BIT : 0);
     }
-    return { packed: { texts, plains, times, codes }, transfer: [times.buffer, codes.buffer] };
+    return {
+      packed: { texts, plains, times, stated, codes },
+      transfer: [times.buffer, stated.buffer, codes.buffer],
+    };
   },
-  unpack({ texts, plains, times, codes }) {
+  unpack({ texts, plains, times, stated, codes }) {
     const count = texts.length;
     const lines = new Array<PartialLine>(count);
     for (let index = 0; index < count; index += 1) {
       const text = texts[index] as string;
       const code = codes[index] as number;
-      const level = code & ~NOTICE_BIT;
+      const level = code & LEVEL_MASK;
       const plain = plains[index] ?? text;
       lines[index] = {
         text,
         plain,
         timeMs: times[index] as number,
+        statedMs: stated[index] as number,
+        zoneless: (code & ZONELESS_BIT) !== 0,
+        inherited: false,
         level: level === 0 ? null : (LEVELS[level - 1] as LogLevel),
         ascii: isAscii(plain),
         notice: (code & NOTICE_BIT) !== 0,

@@ -3,6 +3,7 @@ import type { SseMessage } from '../../../lib/sse/attempt';
 import { stripAnsi } from '../model/ansi';
 import { detectLevel } from '../model/level';
 import { isAscii } from '../model/query-plain';
+import { detectLineTime, type StatedTime } from '../model/line-time';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';
 import { isRecord } from '../../../lib/is-record';
@@ -52,8 +53,21 @@ export function isInBandFailure(message: string): boolean {
 type PartialLine = Omit<LogLine, 'seq'>;
 
 export function noticeLine(text: string, timeMs: number = Date.now()): PartialLine {
-  return { text, plain: text, timeMs, level: null, ascii: isAscii(text), notice: true };
+  return {
+    text,
+    plain: text,
+    timeMs,
+    statedMs: Number.NaN,
+    zoneless: false,
+    inherited: false,
+    level: null,
+    ascii: isAscii(text),
+    notice: true,
+  };
 }
+
+/** Reused by every decode: the detector's result. */
+const stated: StatedTime = { ms: Number.NaN, zoneless: false };
 
 /**
  * Decodes one frame of the log stream. Never throws: a frame that is not a LogEvent becomes a
@@ -73,10 +87,16 @@ export function decodeLogFrame(message: SseMessage, receivedMs: number): Partial
   const parsedTime =
     typeof value.timestamp === 'string' ? parseRfc3339(value.timestamp) : Number.NaN;
   const plain = text.includes('\x1b') ? stripAnsi(text) : text;
+  const timeMs = Number.isNaN(parsedTime) ? receivedMs : parsedTime;
+  const found = detectLineTime(plain, timeMs, stated);
   return {
     text,
     plain,
-    timeMs: Number.isNaN(parsedTime) ? receivedMs : parsedTime,
+    timeMs,
+    statedMs: found ? stated.ms : Number.NaN,
+    zoneless: found && stated.zoneless,
+    // set where lines are appended (the stream's LineClock)
+    inherited: false,
     level: detectLevel(text),
     // set where lines are unpacked (log-decoder), on the page's side of the stream worker
     ascii: false,

@@ -11,6 +11,7 @@ import { focusIfLost } from '../../../lib/focus';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
+import { resolveTimeSource } from '../stores/log-tab-store';
 import { LogRow } from './log-row';
 
 const ROW_HEIGHT = 20;
@@ -33,6 +34,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const wrap = useStore(store, (state) => state.wrap);
   const lineNumbers = useStore(store, (state) => state.lineNumbers);
   const timestamps = useStore(store, (state) => state.timestamps);
+  const timeChoice = useStore(store, (state) => state.timeSource);
   const search = useStore(store, (state) => state.search);
   const currentMatch = useStore(store, (state) => state.currentMatch);
   const selection = useStore(store, (state) => state.selection);
@@ -66,7 +68,9 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   });
 
   const searchQuery = useMemo(() => compileQuery(search), [search]);
-  const originMs = buffer.line(buffer.first)?.timeMs ?? 0;
+  const timeSource = resolveTimeSource(timeChoice, buffer.clock);
+  const firstLine = buffer.line(buffer.first);
+  const originMs = firstLine ? buffer.clock.lineTime(firstLine, timeSource) : 0;
 
   // a stream just opened from the form (which went away): the keyboard goes on from its lines
   useEffect(() => focusIfLost(scrollRef.current), [scrollRef]);
@@ -110,6 +114,8 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 wrap={wrap}
                 lineNumbers={lineNumbers}
                 timestamps={timestamps}
+                timeSource={timeSource}
+                clock={buffer.clock}
                 originMs={originMs}
                 ranges={ranges}
                 currentMatch={currentMatch === line.seq}

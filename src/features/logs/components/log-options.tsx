@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import type { TimestampMode } from '../../../lib/time-format';
 import { downloadLines, togglePause } from '../stores/log-actions';
 import type { LogTab } from '../stores/log-tab-controller';
+import { resolveTimeSource, type LogTabState } from '../stores/log-tab-store';
 import { setLogCapacity, useLogTabsRegistry } from '../stores/log-tabs-registry';
 
 export interface LogOptionsProps {
@@ -26,6 +27,10 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
   const wrap = useStore(tab.store, (state) => state.wrap);
   const timestamps = useStore(tab.store, (state) => state.timestamps);
   const lineNumbers = useStore(tab.store, (state) => state.lineNumbers);
+  const timeChoice = useStore(tab.store, (state) => state.timeSource);
+  // re-read on every new batch: `auto` follows what most lines state
+  useStore(tab.store, (state) => state.version);
+  const autoSource = resolveTimeSource('auto', tab.buffer.clock);
   const hasSelection = useStore(tab.store, (state) => state.selection !== null);
   const capacity = useLogTabsRegistry((state) => state.capacity);
   return (
@@ -63,6 +68,24 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
             {TIMESTAMP_LABELS[mode]}
           </option>
         ))}
+      </select>
+      <label className="sr-only" htmlFor={`${tab.id}-time-source`}>
+        Which time
+      </label>
+      <select
+        id={`${tab.id}-time-source`}
+        value={timeChoice}
+        title="The time a line states (its own), or when the server read it. Lines without a time of their own show the last one stated before them, dimmed."
+        onChange={(event) =>
+          tab.store.setState({ timeSource: event.target.value as LogTabState['timeSource'] })
+        }
+        className="h-7 rounded-md border border-border bg-panel px-1 text-xs"
+      >
+        <option value="auto">
+          {autoSource === 'line' ? 'Line’s time (auto)' : 'Read time (auto)'}
+        </option>
+        <option value="line">Line’s own time</option>
+        <option value="read">Time read</option>
       </select>
       <Button
         size="sm"

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import { tryPrettyJson } from '../model/json-line';
 import { formatTimestamp, type TimestampMode } from '../../../lib/time-format';
 import type { LogLine } from '../stores/log-buffer';
+import type { LineClock, TimeSource } from '../model/line-clock';
 import { LevelBadge } from './level-badge';
 import { LogText } from './log-text';
 
@@ -14,6 +15,8 @@ export interface LogRowProps {
   wrap: boolean;
   lineNumbers: boolean;
   timestamps: TimestampMode;
+  timeSource: TimeSource;
+  clock: LineClock;
   originMs: number;
   ranges: ReadonlyArray<readonly [number, number]>;
   currentMatch: boolean;
@@ -61,12 +64,13 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
         </span>
       )}
       {props.timestamps !== 'hidden' && (
-        <span
-          className="shrink-0 text-muted tabular-nums select-none"
-          title={Number.isNaN(line.timeMs) ? '' : new Date(line.timeMs).toISOString()}
-        >
-          {formatTimestamp(line.timeMs, props.timestamps, props.originMs)}
-        </span>
+        <LineTime
+          line={line}
+          mode={props.timestamps}
+          source={props.timeSource}
+          clock={props.clock}
+          originMs={props.originMs}
+        />
       )}
       {line.notice ? (
         <span className="w-7 shrink-0 text-[10px] leading-5 font-bold text-info not-italic">
@@ -119,3 +123,52 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
     </div>
   );
 });
+
+function isoOrNone(ms: number): string {
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : 'unknown';
+}
+
+/** `UTC+02:00` for an offset east of UTC in ms. */
+function zoneName(offsetMs: number): string {
+  if (offsetMs === 0) return 'UTC';
+  const minutes = Math.abs(offsetMs) / 60_000;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `UTC${offsetMs < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/** The time column: the line's own time (or the one it inherits, dimmed), or the read time. */
+function LineTime(props: {
+  line: LogLine;
+  mode: TimestampMode;
+  source: TimeSource;
+  clock: LineClock;
+  originMs: number;
+}) {
+  const { line, source, clock } = props;
+  const shownMs = clock.lineTime(line, source);
+  const own = source === 'line' && !Number.isNaN(line.statedMs);
+  const kind = !own ? 'read' : line.inherited ? 'inherited' : 'stated';
+  const read = `read by the server ${isoOrNone(line.timeMs)}`;
+  const zone = line.zoneless
+    ? ` (the line gives no zone: ${zoneName(clock.zoneOffsetMs)} taken)`
+    : '';
+  const title =
+    kind === 'stated'
+      ? `Time stated in the line ${isoOrNone(shownMs)}${zone}; ${read}`
+      : kind === 'inherited'
+        ? `The line states no time: shown is the last time stated before it, ${isoOrNone(shownMs)}${zone}; ${read}`
+        : `Time ${read}${source === 'line' ? ' (no line before it stated a time)' : ''}`;
+  return (
+    <span
+      className={cn(
+        'shrink-0 text-muted tabular-nums select-none',
+        kind === 'inherited' && 'italic opacity-70',
+      )}
+      data-time={kind}
+      title={title}
+    >
+      {formatTimestamp(shownMs, props.mode, props.originMs)}
+    </span>
+  );
+}

@@ -70,7 +70,8 @@ export function useLogUrlSync(
         state.include !== previous.include ||
         state.exclude !== previous.exclude ||
         state.hiddenLevels !== previous.hiddenLevels ||
-        state.selection !== previous.selection
+        state.selection !== previous.selection ||
+        state.timeSource !== previous.timeSource
       ) {
         write();
       }

@@ -1,5 +1,6 @@
 import { FilteredRing, type RetainedIndex } from '../../../lib/filtered-ring';
 import type { LogLevel } from '../model/level';
+import { LineClock } from '../model/line-clock';
 
 /** One retained line of a log stream. */
 export interface LogLine {
@@ -7,6 +8,14 @@ export interface LogLine {
   seq: number;
   /** When the server read the line (the wire `timestamp`), in ms; NaN when unreadable. */
   timeMs: number;
+  /**
+   * The time the line states (model/line-time.ts), or the last one a line before it stated when
+   * it states none (`inherited`); NaN when neither. A zoneless time is its wall clock read as UTC:
+   * `LineClock.lineTime` applies the stream's zone.
+   */
+  statedMs: number;
+  zoneless: boolean;
+  inherited: boolean;
   /** As received, ANSI escapes included. */
   text: string;
   /** ANSI stripped: what filters and search look at (the same string when there was no escape). */
@@ -47,6 +56,8 @@ class LevelCounter implements RetainedIndex<LogLine> {
 export class LogBuffer {
   private readonly ring: FilteredRing<LogLine>;
   readonly levelCounts: LevelCounts;
+  /** The stream's times: which lines state one, the zone of zoneless ones, inheritance. */
+  readonly clock = new LineClock();
 
   constructor(capacity: number) {
     const levels = new LevelCounter();
@@ -77,6 +88,7 @@ export class LogBuffer {
     for (const partial of lines) {
       const line = partial as LogLine;
       line.seq = ring.next;
+      this.clock.observe(line);
       ring.push(line);
     }
   }

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TextQuery } from '../model/filter';
 import type { TimestampMode } from '../../../lib/time-format';
+import type { LineClock, TimeSource } from '../model/line-clock';
 import type { LevelKey } from './log-buffer';
 
 export const EMPTY_QUERY: TextQuery = { text: '', regex: false, caseSensitive: false };
@@ -21,6 +22,8 @@ export interface LogTabState {
   hiddenLevels: LevelKey[];
   wrap: boolean;
   timestamps: TimestampMode;
+  /** Which time the time column shows: the line's own, when it was read, or `auto` (line-clock.ts). */
+  timeSource: 'auto' | TimeSource;
   lineNumbers: boolean;
   /** Selected lines, as an inclusive range of seqs. */
   selection: { anchor: number; focus: number } | null;
@@ -52,6 +55,7 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
     hiddenLevels: [],
     wrap: false,
     timestamps: 'local',
+    timeSource: 'auto',
     lineNumbers: true,
     selection: null,
     pausedAt: null,
@@ -69,4 +73,10 @@ export function revealLine(store: LogTabStore, seq: number, total: number): void
     following: false,
     unfollowedAt: state.unfollowedAt ?? total,
   }));
+}
+
+/** The time the column shows: the reader's choice, or line time when most lines state one. */
+export function resolveTimeSource(choice: LogTabState['timeSource'], clock: LineClock): TimeSource {
+  if (choice !== 'auto') return choice;
+  return clock.prefersLineTime ? 'line' : 'read';
 }

@@ -9,6 +9,7 @@ describe('log URL state', () => {
       include: { text: 'net::ERR_.*', regex: true, caseSensitive: false },
       hiddenLevels: ['debug', 'none'],
       selection: { anchor: 41, focus: 41 },
+      timeSource: 'read',
     }).getState();
     const sources = [
       { kind: 'supervisor' as const, target: 'chromium', follow: true },
@@ -24,6 +25,7 @@ describe('log URL state', () => {
       include: { text: 'net::ERR_.*', regex: true, caseSensitive: false },
       hiddenLevels: ['debug', 'none'],
       selection: { anchor: 41, focus: 41 },
+      timeSource: 'read',
     });
   });
 
@@ -35,7 +37,9 @@ describe('log URL state', () => {
       target: '/a@start',
       follow: true,
     });
-    const state = readLogUrlState(new URLSearchParams('log=bad&tab=9&hide=loud,error&line=-3'));
+    const state = readLogUrlState(
+      new URLSearchParams('log=bad&tab=9&hide=loud,error&line=-3&lt=auto'),
+    );
     expect(state).toEqual({ sources: [], active: 0, view: { hiddenLevels: ['error'] } });
   });
 });

@@ -7,7 +7,7 @@ import { EMPTY_QUERY, type LogTabState } from './log-tab-store';
  * The shareable view state of the log tabs, in URL parameters: the open sources (`log`, repeated:
  * `s:<program>` or `p:<path>`; `s0:` / `p0:` for "from the beginning of the file"), the active tab
  * (`tab`), and the active tab's search (`q`), filters (`in`, `ex`), hidden levels (`hide`) and
- * selected line (`line`, 1-based). Query options go in `<name>o` as letters: r = regex, c = case.
+ * selected line (`line`, 1-based) and the time it shows when the reader chose one (`lt`: `line` or `read`). Query options go in `<name>o` as letters: r = regex, c = case.
  */
 export interface LogUrlState {
   sources: LogSource[];
@@ -66,6 +66,8 @@ export function readLogUrlState(params: URLSearchParams): LogUrlState {
   if (hide.length > 0) view.hiddenLevels = hide;
   const line = Number.parseInt(params.get('line') ?? '', 10);
   if (Number.isInteger(line) && line > 0) view.selection = { anchor: line - 1, focus: line - 1 };
+  const time = params.get('lt');
+  if (time === 'line' || time === 'read') view.timeSource = time;
   return { sources, active, view };
 }
 
@@ -77,7 +79,7 @@ export function writeLogUrlState(
 ): URLSearchParams {
   const next = new URLSearchParams();
   for (const [key, value] of params) {
-    if (!['log', 'tab', 'q', 'qo', 'in', 'ino', 'ex', 'exo', 'hide', 'line'].includes(key))
+    if (!['log', 'tab', 'q', 'qo', 'in', 'ino', 'ex', 'exo', 'hide', 'line', 'lt'].includes(key))
       next.append(key, value);
   }
   for (const source of sources) next.append('log', encodeSource(source));
@@ -88,6 +90,7 @@ export function writeLogUrlState(
     writeQuery(next, 'ex', view.exclude ?? EMPTY_QUERY);
     if (view.hiddenLevels.length > 0) next.set('hide', view.hiddenLevels.join(','));
     if (view.selection) next.set('line', String(view.selection.focus + 1));
+    if (view.timeSource !== 'auto') next.set('lt', view.timeSource);
   }
   return next;
 }

@@ -1,0 +1,269 @@
+/**
+ * The time a log line states about itself, as opposed to when the server read it (the wire
+ * `timestamp`). Runs where lines are decoded, off the main thread, once per line: every format is
+ * gated by a character test at a known position, so a line with no time costs a few character
+ * reads, and no format scans more than the line's first few hundred characters.
+ *
+ * Formats: RFC 3339 / ISO 8601 with or without zone (`T` or space, `.` or `,` before the fraction:
+ * Python logging, supervisord), `YYYY/MM/DD HH:MM:SS` (Go's log, nginx), after a `[tag]`, a `<pri>`
+ * or a level word; Chromium's `[pid:tid:MMDD/HHMMSS.ffffff:…]`; glog / klog `I1123 17:28:57.193`;
+ * syslog `Nov 23 17:28:57`; common log format `[23/Nov/2026:17:28:57 +0000]`; logfmt `time=` /
+ * `ts=`; JSON fields `time`, `ts`, `timestamp`, `@timestamp` (text, or epoch seconds, milliseconds,
+ * microseconds or nanoseconds); a bare `HH:MM:SS` opening the line.
+ *
+ * A time without a zone is returned as if it were UTC and flagged `zoneless`: which zone the
+ * writer used is decided per stream (log-buffer.ts), not per line.
+ */
+
+/** The result of a detection; reused between calls (the detector runs once per line). */
+export interface StatedTime {
+  /** Unix ms of the stated time; for a zoneless one, its wall-clock fields read as UTC. */
+  ms: number;
+  zoneless: boolean;
+}
+
+const MS_PER_DAY = 86_400_000;
+/** Stated times further than this after the read are not believed (clock or parse mistake). */
+const FUTURE_SLACK_MS = 2 * MS_PER_DAY;
+/** How far into a line a time is looked for. */
+const HEAD = 256;
+/** How far into a JSON line its time field is looked for. */
+const JSON_HEAD = 2048;
+
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+function monthIndex(name: string): number {
+  const at = MONTHS.indexOf(name);
+  return at % 3 === 0 ? at / 3 : -1;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** The first 1 to 3 fraction digits as milliseconds (digits past that are cut). */
+function fractionMs(digits: string | undefined): number {
+  if (!digits) return 0;
+  const ms = Number(digits.slice(0, 3));
+  return digits.length === 1 ? ms * 100 : digits.length === 2 ? ms * 10 : ms;
+}
+
+function validClock(month: number, day: number, hour: number, minute: number, second: number) {
+  return (
+    month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 60
+  );
+}
+
+/** Unix ms of wall-clock fields read as UTC (a leap second is the minute's last millisecond). */
+function wallMs(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number) {
+  return s === 60 ? Date.UTC(y, mo - 1, d, h, mi, 59, 999) : Date.UTC(y, mo - 1, d, h, mi, s, ms);
+}
+
+/** Minutes east of UTC of `Z`, `UTC`, `±HH`, `±HHMM` or `±HH:MM`; NaN for anything else. */
+function zoneMinutes(zone: string): number {
+  if (zone === 'Z' || zone === 'z' || zone === 'UTC') return 0;
+  const sign = zone.charCodeAt(0) === 0x2d ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+  if (hours > 14 || minutes > 59) return Number.NaN;
+  return sign * (hours * 60 + minutes);
+}
+
+// Sticky expressions, each run at one position.
+const ISO =
+  /(\d{4})([-/])(\d{2})\2(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?: ?(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)(?![\d:]))?/y;
+const CHROMIUM = /\[(?:\d+:){0,3}(\d{2})(\d{2})\/(\d{2})(\d{2})(\d{2})(?:\.(\d{1,9}))?:/y;
+const GLOG = /[IWEFD](\d{2})(\d{2}) {1,2}(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?=\s)/y;
+const SYSLOG =
+  /(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?=\s|$)/y;
+const CLOCK = /(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?=\s|$)/y;
+const CLF = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\]/g;
+const JSON_TIME =
+  /"(?:@timestamp|timestamp|time|ts)"\s*:\s*(?:"([^"\\]{8,64})"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?))/;
+const LOGFMT = /(?:^|\s)(?:time|ts|timestamp)=("?)/g;
+
+function setResult(out: StatedTime, ms: number, zoneless: boolean): boolean {
+  if (!Number.isFinite(ms)) return false;
+  out.ms = ms;
+  out.zoneless = zoneless;
+  return true;
+}
+
+/** An ISO-like time starting exactly at `at`. */
+function isoAt(text: string, at: number, out: StatedTime): boolean {
+  ISO.lastIndex = at;
+  const m = ISO.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = [m[1], m[3], m[4], m[5], m[6], m[7]].map(Number);
+  if (!validClock(month!, day!, hour!, minute!, second!)) return false;
+  const wall = wallMs(year!, month!, day!, hour!, minute!, second!, fractionMs(m[8]));
+  const zone = m[9];
+  if (zone === undefined) return setResult(out, wall, true);
+  const minutes = zoneMinutes(zone);
+  return setResult(out, wall - minutes * 60_000, false);
+}
+
+/** The year that puts a yearless month/day nearest before the read (a line is never from the future). */
+function yearFor(readMs: number, month: number, day: number, h: number, mi: number, s: number) {
+  const year = new Date(readMs).getUTCFullYear();
+  return wallMs(year, month, day, h, mi, s, 0) > readMs + FUTURE_SLACK_MS ? year - 1 : year;
+}
+
+function yearless(
+  out: StatedTime,
+  readMs: number,
+  parts: [number, number, number, number, number],
+  fraction: string | undefined,
+): boolean {
+  const [month, day, hour, minute, second] = parts;
+  if (!validClock(month, day, hour, minute, second)) return false;
+  const year = yearFor(readMs, month, day, hour, minute, second);
+  return setResult(out, wallMs(year, month, day, hour, minute, second, fractionMs(fraction)), true);
+}
+
+function stickyAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+/** A time of day opening the line: on the day that puts it nearest the read. */
+function clockAt(text: string, at: number, readMs: number, out: StatedTime): boolean {
+  const m = stickyAt(CLOCK, text, at);
+  if (!m) return false;
+  const [hour, minute, second] = [m[1], m[2], m[3]].map(Number);
+  if (hour! > 23 || minute! > 59 || second! > 60) return false;
+  const read = new Date(readMs);
+  const midnight = Date.UTC(read.getUTCFullYear(), read.getUTCMonth(), read.getUTCDate());
+  const time = ((hour! * 60 + minute!) * 60 + Math.min(second!, 59)) * 1000 + fractionMs(m[4]);
+  let best = midnight + time;
+  for (const day of [-1, 1]) {
+    const candidate = midnight + day * MS_PER_DAY + time;
+    if (Math.abs(candidate - readMs) < Math.abs(best - readMs)) best = candidate;
+  }
+  return setResult(out, best, true);
+}
+
+/** An epoch number in seconds, ms, µs or ns, judged by its size; NaN outside 1990-2200. */
+function epochMs(value: number): number {
+  const abs = Math.abs(value);
+  const ms =
+    abs < 1e11 ? value * 1000 : abs < 1e14 ? value : abs < 1e17 ? value / 1000 : value / 1e6;
+  return ms > 631_152_000_000 && ms < 7_258_118_400_000 ? Math.floor(ms) : Number.NaN;
+}
+
+function jsonTime(text: string, out: StatedTime): boolean {
+  const head = text.length > JSON_HEAD ? text.slice(0, JSON_HEAD) : text;
+  const m = JSON_TIME.exec(head);
+  if (!m) return false;
+  if (m[1] !== undefined) return isoAt(m[1], 0, out);
+  return setResult(out, epochMs(Number(m[2])), false);
+}
+
+function logfmtTime(head: string, out: StatedTime): boolean {
+  LOGFMT.lastIndex = 0;
+  for (let m = LOGFMT.exec(head); m; m = LOGFMT.exec(head)) {
+    const at = m.index + m[0].length;
+    if (isoAt(head, at, out)) return true;
+    const number = /-?\d+(?:\.\d+)?/y;
+    number.lastIndex = at;
+    const epoch = number.exec(head);
+    if (epoch && setResult(out, epochMs(Number(epoch[0])), false)) return true;
+  }
+  return false;
+}
+
+function clfTime(head: string, out: StatedTime): boolean {
+  CLF.lastIndex = 0;
+  const m = CLF.exec(head);
+  if (!m) return false;
+  const month = monthIndex(m[2]!) + 1;
+  const [day, year, hour, minute, second] = [m[1], m[3], m[4], m[5], m[6]].map(Number);
+  if (month === 0 || !validClock(month, day!, hour!, minute!, second!)) return false;
+  const wall = wallMs(year!, month, day!, hour!, minute!, second!, 0);
+  return setResult(out, wall - zoneMinutes(m[7]!) * 60_000, false);
+}
+
+/** Where a time could follow a short prefix: `[tag] `, `<pri>1 `, or a level word such as `INFO `. */
+function afterPrefix(text: string, from: number): number {
+  const c = text.charCodeAt(from);
+  let end = -1;
+  if (c === 0x5b /* [ */) end = text.indexOf(']', from + 1) + 1;
+  else if (c === 0x3c /* < */) {
+    end = text.indexOf('>', from + 1) + 1;
+    while (end > 0 && isDigit(text.charCodeAt(end))) end++;
+  } else if (isLetter(c)) {
+    end = from + 1;
+    while (end - from < 10 && isLetter(text.charCodeAt(end))) end++;
+    if (text.charCodeAt(end) === 0x3a /* : */) end++;
+  }
+  if (end <= from || end - from > 40) return -1;
+  while (text.charCodeAt(end) === 0x20 || text.charCodeAt(end) === 0x09) end++;
+  return isDigit(text.charCodeAt(end)) ? end : -1;
+}
+
+/**
+ * Detects the time `text` (ANSI already stripped) states, `readMs` being when the server read it
+ * (gives the year or date to formats without one). Fills `out` and returns true when found; a time
+ * days after the read is not believed.
+ */
+export function detectLineTime(text: string, readMs: number, out: StatedTime): boolean {
+  return detect(text, readMs, out) && (Number.isNaN(readMs) || out.ms <= readMs + FUTURE_SLACK_MS);
+}
+
+function detect(text: string, readMs: number, out: StatedTime): boolean {
+  let at = 0;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+  const c = text.charCodeAt(at);
+  if (Number.isNaN(c)) return false;
+  if (isDigit(c)) {
+    if (isDigit(text.charCodeAt(at + 2)) && isoAt(text, at, out)) return true;
+    if (text.charCodeAt(at + 2) === 0x3a && clockAt(text, at, readMs, out)) return true;
+  } else if (c === 0x7b /* { */) {
+    return jsonTime(text, out);
+  } else if (c === 0x5b /* [ */) {
+    const m = isDigit(text.charCodeAt(at + 1)) ? stickyAt(CHROMIUM, text, at) : null;
+    if (m) {
+      const parts = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      return yearless(out, readMs, parts, m[6]);
+    }
+    if (isDigit(text.charCodeAt(at + 1)) && isoAt(text, at + 1, out)) return true;
+  } else if (isLetter(c)) {
+    if (isDigit(text.charCodeAt(at + 1))) {
+      const m = stickyAt(GLOG, text, at);
+      if (m) {
+        const parts = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        return yearless(out, readMs, parts, m[6]);
+      }
+    } else if (text.charCodeAt(at + 3) === 0x20) {
+      const m = stickyAt(SYSLOG, text, at);
+      if (m) {
+        const month = monthIndex(m[1]!) + 1;
+        const parts = [month, Number(m[2]!.trim()), Number(m[3]), Number(m[4]), Number(m[5])];
+        return yearless(out, readMs, parts as [number, number, number, number, number], m[6]);
+      }
+    }
+  }
+  const next = afterPrefix(text, at);
+  if (next >= 0 && isoAt(text, next, out)) return true;
+  const head = text.length > HEAD ? text.slice(0, HEAD) : text;
+  if (head.includes('=') && logfmtTime(head, out)) return true;
+  if (head.includes('/') && head.includes('[') && clfTime(head, out)) return true;
+  return false;
+}
