@@ -1,3 +1,4 @@
+import { TEST_IDS } from '../src/config/test-ids.ts';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { catalogueEvents } from './data/telemetry-events.ts';
@@ -164,6 +165,16 @@ for (const theme of ['light', 'dark'] as const) {
       await session.openFile('/var/log/app.log');
       await expect(session.rows).toHaveCount(6);
       await expectAccessible(page, 'logs, a stream with lines');
+
+      // the same lines in the All view, with the session's events, and a line's details
+      await page.getByRole('tab', { name: 'All' }).click();
+      const all = page.getByTestId(TEST_IDS.allList);
+      await expect(all.locator('[data-kind="log"]')).toHaveCount(6);
+      await expectAccessible(page, 'all view');
+      await all.locator('[data-kind="log"]').first().dblclick();
+      await expect(page.getByTestId(TEST_IDS.eventDetail)).toContainText('Line 1 of app.log');
+      await expectAccessible(page, 'all view with a line’s details');
+      await page.getByRole('tab', { name: 'Logs' }).click();
 
       await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('timeout');
       await page.getByRole('searchbox', { name: 'Search', exact: true }).press('Enter');

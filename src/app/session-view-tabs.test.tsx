@@ -29,6 +29,7 @@ describe('SessionViewTabs', () => {
     expect([...tablist.children].map((child) => child.getAttribute('role'))).toEqual([
       'tab',
       'tab',
+      'tab',
     ]);
     const timeline = screen.getByRole('tab', { name: 'Timeline' });
     const logs = screen.getByRole('tab', { name: 'Logs' });
@@ -43,9 +44,15 @@ describe('SessionViewTabs', () => {
     expect(logs.getAttribute('aria-selected')).toBe('true');
     expect(logs.tabIndex).toBe(0);
     await user.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith('all');
+    await user.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith('timeline');
+    await user.keyboard('{ArrowLeft}');
+    expect(onChange).toHaveBeenLastCalledWith('all');
+    await user.keyboard('{Home}');
     expect(onChange).toHaveBeenLastCalledWith('timeline');
     await user.keyboard('{End}');
-    expect(onChange).toHaveBeenLastCalledWith('logs');
+    expect(onChange).toHaveBeenLastCalledWith('all');
     await user.keyboard('{Home}');
     expect(onChange).toHaveBeenLastCalledWith('timeline');
     expect(document.activeElement).toBe(timeline);

@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { focusIfLost } from '../lib/focus';
 import type { Timeline } from '../features/telemetry/stores/timeline-controller';
 
-export type SessionViewName = 'timeline' | 'logs';
+export type SessionViewName = 'timeline' | 'logs' | 'all';
 
 function ErrorCount({ timeline }: { timeline: Timeline }) {
   const count = useStore(timeline.store, () => timeline.buffer.errorCount);
@@ -35,6 +35,7 @@ export function SessionViewTabs({
   const tabs: [SessionViewName, string][] = [
     ['timeline', 'Timeline'],
     ['logs', 'Logs'],
+    ['all', 'All'],
   ];
   const list = useRef<HTMLDivElement>(null);
   // the connect form that opened the session is gone: the keyboard goes on from the view tabs

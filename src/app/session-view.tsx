@@ -14,6 +14,8 @@ import { SessionSummary } from '../features/session/components/session-summary';
 import { TokenPrompt } from '../features/session/components/token-prompt';
 import { currentToken, useCredentials } from '../features/session/stores/credentials-store';
 import type { ApiConnection } from '../lib/http/request';
+import { createAllView } from '../features/together/stores/all-view';
+import { AllSessionView } from './all-session-view';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
@@ -72,13 +74,17 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   }, [tokenVersion]);
 
   const [clipboardOpen, setClipboardOpen] = useState(true);
-  const view: SessionViewName = params.get('view') === 'logs' ? 'logs' : 'timeline';
+  const named = params.get('view');
+  const view: SessionViewName = named === 'logs' || named === 'all' ? named : 'timeline';
   const setView = (next: SessionViewName): void => {
     const changed = new URLSearchParams(params);
-    if (next === 'logs') changed.set('view', 'logs');
-    else changed.delete('view');
+    if (next === 'timeline') changed.delete('view');
+    else changed.set('view', next);
     onParamsChange(changed);
   };
+  // the All view's filters and place stay while the session is open, whichever view is shown
+  const allView = useMemo(() => createAllView(), []);
+  useEffect(() => () => allView.stop(), [allView]);
 
   const problem = session.isError ? (
     <SessionProblem
@@ -129,7 +135,14 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
             clipboardOpen={clipboardOpen}
             onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
           />
-          {view === 'timeline' && timeline ? (
+          {view === 'all' && timeline ? (
+            <AllSessionView
+              sessionId={sessionId}
+              timeline={timeline}
+              view={allView}
+              onShowIn={setView}
+            />
+          ) : view === 'timeline' && timeline ? (
             <SessionTelemetry
               timeline={timeline}
               linkedSeq={linkedSeq}

@@ -11,5 +11,7 @@ export const TEST_IDS = {
   timelinePausedBar: 'timeline-paused-bar',
   timelineCounts: 'timeline-counts',
   eventDetail: 'event-detail',
+  allRow: 'all-row',
+  allList: 'all-list',
   liveAnnouncer: 'live-announcer',
 } as const;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -83,6 +84,23 @@ export function EventDetail({ timeline, onClose }: EventDetailProps) {
   useStore(timeline.store, (state) => state.version);
   const item = selected === null ? undefined : timeline.buffer.item(selected);
   return (
+    <DetailFrame onClose={onClose}>
+      {!item ? (
+        <p className="text-sm text-muted">
+          {selected === null
+            ? 'Select an event to see it in full.'
+            : 'This event has been evicted to stay under the cap.'}
+        </p>
+      ) : (
+        <TimelineItemDetail timeline={timeline} item={item} />
+      )}
+    </DetailFrame>
+  );
+}
+
+/** The details pane's frame: its heading, the close button, and the scrolling body. */
+export function DetailFrame({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
     <section
       aria-label="Event details"
       data-testid={TEST_IDS.eventDetail}
@@ -94,21 +112,18 @@ export function EventDetail({ timeline, onClose }: EventDetailProps) {
           ✕
         </Button>
       </div>
-      <div className="min-h-0 flex-1 space-y-4 overflow-auto p-3">
-        {!item ? (
-          <p className="text-sm text-muted">
-            {selected === null
-              ? 'Select an event to see it in full.'
-              : 'This event has been evicted to stay under the cap.'}
-          </p>
-        ) : item.kind === 'event' ? (
-          <EventFields item={item} originUs={timeline.buffer.originUs}>
-            <TypeView item={item} timeline={timeline} />
-          </EventFields>
-        ) : (
-          <NoticeDetail item={item} />
-        )}
-      </div>
+      <div className="min-h-0 flex-1 space-y-4 overflow-auto p-3">{children}</div>
     </section>
+  );
+}
+
+/** One item of a timeline in full, wherever it is shown (the timeline, the All view). */
+export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; item: TimelineItem }) {
+  return item.kind === 'event' ? (
+    <EventFields item={item} originUs={timeline.buffer.originUs}>
+      <TypeView item={item} timeline={timeline} />
+    </EventFields>
+  ) : (
+    <NoticeDetail item={item} />
   );
 }

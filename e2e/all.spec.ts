@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { TEST_IDS } from '../src/config/test-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { SessionPage } from './pages/session-page.ts';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+/** Opens the demo session's chromium log from the beginning, then the All view. */
+async function openAll(page: Page): Promise<SessionPage> {
+  const session = new SessionPage(page);
+  await session.open('demo');
+  const form = page.getByRole('form', { name: 'Open a log stream' });
+  await form.getByLabel('Supervised process').fill('chromium');
+  await form.getByLabel('Start').selectOption('From the beginning of the file');
+  await form.getByRole('button', { name: 'Open stream' }).click();
+  await expect(session.status).toHaveAttribute('data-status', 'live');
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page).toHaveURL(/[?&]view=all/);
+  return session;
+}
+
+interface ShownRow {
+  kind: string;
+  source: string;
+  level: string;
+  at: number;
+  text: string;
+}
+
+async function shownRows(page: Page): Promise<ShownRow[]> {
+  return page.getByTestId(TEST_IDS.allRow).evaluateAll((rows) =>
+    rows
+      .map((row) => ({
+        top: row.getBoundingClientRect().top,
+        kind: row.getAttribute('data-kind') ?? '',
+        source: row.getAttribute('data-source') ?? '',
+        level: row.getAttribute('data-level') ?? '',
+        at: Date.parse(row.querySelector('span')?.getAttribute('title') ?? ''),
+        text: row.textContent ?? '',
+      }))
+      .sort((a, b) => a.top - b.top),
+  );
+}
+
+test('the All view puts a chromium log line next to the console error of the same moment', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openAll(page);
+  const all = page.getByTestId(TEST_IDS.allList);
+  await expect(page.getByRole('button', { name: 'Log stream chromium' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // the demo's inventory call fails with a 500 once per loop (about every 35 s): the page logs a
+  // console error, and Chromium writes the same message into its own log
+  await page.getByLabel('Search events and lines').fill('inventory request failed');
+  const console = all.locator('[data-source="telemetry"][data-level="error"]');
+  const chromium = all.locator('[data-kind="log"]');
+  await expect(console.first()).toBeVisible({ timeout: 60_000 });
+  await expect(chromium.first()).toBeVisible({ timeout: 10_000 });
+
+  const rows = await shownRows(page);
+  const neighbours = rows.flatMap((row, at) => {
+    const next = rows[at + 1];
+    if (!next || row.kind === next.kind) return [];
+    return [Math.abs(next.at - row.at)];
+  });
+  // a log line and an event side by side, their times within a second of each other
+  expect(neighbours.length).toBeGreaterThan(0);
+  expect(Math.min(...neighbours)).toBeLessThan(1_000);
+
+  // the chromium line's details take the reader to its place in its stream
+  await chromium.first().click();
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId(TEST_IDS.eventDetail);
+  await expect(details).toContainText('Stated in the line');
+  await expect(details).toContainText('inventory request failed');
+  await details.getByRole('button', { name: 'Show in its stream' }).click();
+  await expect(page.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.locator(`[data-testid="${TEST_IDS.logRow}"][aria-current="true"]`),
+  ).toContainText('inventory request failed');
+});
+
+test('the All view filters by source, level and errors, follows live, and keeps its filters', async ({
+  page,
+}) => {
+  await openAll(page);
+  const all = page.getByTestId(TEST_IDS.allList);
+  await expect(all.locator('[data-kind="log"]').first()).toBeVisible();
+  await expect(all.locator('[data-kind="telemetry"]').first()).toBeVisible();
+
+  // the telemetry chip off: only log lines
+  await page.getByRole('button', { name: 'Telemetry events' }).click();
+  await expect(all.locator('[data-kind="telemetry"]')).toHaveCount(0);
+  await expect(all.locator('[data-kind="log"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Telemetry events' }).click();
+
+  // errors only: every row shown is an error, from either source
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await expect(all.locator('[data-testid="all-row"]').first()).toBeVisible({ timeout: 40_000 });
+  for (const row of await shownRows(page)) expect(row.level).toBe('error');
+
+  // the view follows: new rows arrive at the bottom while it is at the end
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  const count = Number(await all.getAttribute('data-count'));
+  await expect
+    .poll(async () => Number(await all.getAttribute('data-count')))
+    .toBeGreaterThan(count);
+
+  // the keyboard moves through rows; the selected one is marked
+  await all.focus();
+  await page.keyboard.press('j');
+  await expect(all.locator('[aria-current="true"]')).toHaveCount(1);
+
+  // filters stay while another view is shown
+  await page.getByLabel('Search events and lines').fill('GET');
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByLabel('Search events and lines')).toHaveValue('GET');
+});

@@ -1,0 +1,149 @@
+import { useEffect } from 'react';
+import { UntrustedText } from '../components/ui/untrusted-text';
+import { Button } from '../components/ui/button';
+import type { LogLine } from '../features/logs/stores/log-buffer';
+import type { LogTab } from '../features/logs/stores/log-tab-controller';
+import { revealLine } from '../features/logs/stores/log-tab-store';
+import {
+  activateLogTab,
+  useLogTabsRegistry,
+  useSessionLogs,
+} from '../features/logs/stores/log-tabs-registry';
+import { DetailFrame, TimelineItemDetail } from '../features/telemetry/components/event-detail';
+import type { TimelineItem } from '../features/telemetry/model/types';
+import { showItem } from '../features/telemetry/stores/timeline-actions';
+import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import { AllPanel } from '../features/together/components/all-panel';
+import type { AllRow } from '../features/together/model/merged-feed';
+import type { AllView } from '../features/together/stores/all-view';
+import { logSource, telemetrySource } from './all-sources';
+
+function iso(ms: number): string {
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : 'unknown';
+}
+
+function LineDetail({
+  row,
+  tab,
+  onShow,
+}: {
+  row: AllRow;
+  tab: LogTab | undefined;
+  onShow: () => void;
+}) {
+  const line = row.item as LogLine;
+  return (
+    <div className="space-y-3 text-sm">
+      <p>
+        Line {(line.seq + 1).toLocaleString('en-US')} of <strong>{row.source.label}</strong>
+        {tab ? '' : ' (its stream has been closed)'}
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted">Shown at</dt>
+        <dd className="tabular-nums">{iso(row.timeMs)}</dd>
+        <dt className="text-muted">Stated in the line</dt>
+        <dd className="tabular-nums">
+          {Number.isNaN(line.statedMs)
+            ? 'no time'
+            : line.inherited
+              ? 'no time of its own (the last one stated before it)'
+              : `yes${line.zoneless ? ', without a zone' : ''}`}
+        </dd>
+        <dt className="text-muted">Read by the server</dt>
+        <dd className="tabular-nums">{iso(line.timeMs)}</dd>
+      </dl>
+      <pre className="max-h-96 overflow-auto rounded bg-panel-2 p-2 font-mono text-xs break-all whitespace-pre-wrap">
+        <UntrustedText text={line.plain} />
+      </pre>
+      {tab && (
+        <Button size="sm" onClick={onShow}>
+          Show in its stream
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export interface AllSessionViewProps {
+  sessionId: string;
+  timeline: Timeline;
+  view: AllView;
+  /** Switches the session to its timeline or logs view (to show a row in its own place). */
+  onShowIn: (view: 'timeline' | 'logs') => void;
+}
+
+/** The session's All view: its timeline and every open log stream, read into one list. */
+export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessionViewProps) {
+  const logs = useSessionLogs(sessionId);
+  const capacity = useLogTabsRegistry((state) => state.capacity);
+  useEffect(() => {
+    const sources = [telemetrySource(timeline), ...logs.tabs.map(logSource)];
+    const build = (): void =>
+      view.setSources(sources, timeline.buffer.capacity + logs.tabs.length * capacity);
+    build();
+    const unsubscribe = [
+      timeline.store.subscribe((state, previous) => {
+        if (state.version !== previous.version) view.notify();
+      }),
+      ...logs.tabs.map((tab) =>
+        tab.store.subscribe((state, previous) => {
+          // another choice of time moves every line of the stream: the list is built again
+          if (state.timeSource !== previous.timeSource) build();
+          else if (state.version !== previous.version) view.notify();
+        }),
+      ),
+    ];
+    return () => {
+      for (const stop of unsubscribe) stop();
+    };
+  }, [view, timeline, logs.tabs, capacity]);
+
+  const renderDetail = (row: AllRow, close: () => void) => {
+    if (row.source.kind === 'telemetry') {
+      const item = row.item as TimelineItem;
+      return (
+        <DetailFrame onClose={close}>
+          <Button
+            size="sm"
+            onClick={() => {
+              showItem(timeline, item.index);
+              onShowIn('timeline');
+            }}
+          >
+            Show in the timeline
+          </Button>
+          <TimelineItemDetail timeline={timeline} item={item} />
+        </DetailFrame>
+      );
+    }
+    const tab = logs.tabs.find((candidate) => candidate.id === row.source.id);
+    const line = row.item as LogLine;
+    return (
+      <DetailFrame onClose={close}>
+        <LineDetail
+          row={row}
+          tab={tab}
+          onShow={() => {
+            if (!tab) return;
+            activateLogTab(sessionId, tab.id);
+            tab.store.setState({ selection: { anchor: line.seq, focus: line.seq } });
+            revealLine(tab.store, line.seq, tab.buffer.total);
+            onShowIn('logs');
+          }}
+        />
+      </DetailFrame>
+    );
+  };
+
+  return (
+    <>
+      {logs.tabs.length === 0 && (
+        <p className="shrink-0 border-b border-border bg-panel-2 px-3 py-1.5 text-xs text-muted">
+          Only telemetry so far: open a log stream under Logs and its lines join this list, each at
+          the time it states.
+        </p>
+      )}
+      <AllPanel view={view} renderDetail={renderDetail} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The All view's sources, made here where features meet: the session's telemetry timeline and
+ * each open log stream, read through the feed's small interface (features/together).
+ */
+import { resolveTimeSource } from '../features/logs/stores/log-tab-store';
+import type { LogLine } from '../features/logs/stores/log-buffer';
+import type { LogTab } from '../features/logs/stores/log-tab-controller';
+import { logSourceLabel } from '../features/logs/api/log-stream';
+import { laneStyle } from '../features/telemetry/model/catalogue';
+import { overviewLane } from '../features/telemetry/model/overview-columns';
+import { describeGap } from '../features/telemetry/model/sequencer';
+import type { TimelineItem } from '../features/telemetry/model/types';
+import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import type { AllLevel, FeedSource, RowFacts } from '../features/together/model/merged-feed';
+
+const STREAM_TAG = { tag: 'Stream', color: '--cat-other' };
+
+/** A console level (`warning`, `verbose`…) as one of the All view's levels. */
+function consoleLevel(level: string | null): AllLevel {
+  switch (level) {
+    case 'error':
+    case 'assert':
+      return 'error';
+    case 'warning':
+    case 'warn':
+      return 'warn';
+    case 'debug':
+    case 'verbose':
+    case 'trace':
+      return 'debug';
+    default:
+      return 'info';
+  }
+}
+
+export function timelineFacts(item: TimelineItem): RowFacts {
+  const timeMs = item.tsUs / 1000;
+  if (item.kind === 'event') {
+    const style = laneStyle(overviewLane(item));
+    return {
+      timeMs,
+      text: item.summary,
+      level: item.error ? 'error' : consoleLevel(item.level),
+      error: item.error,
+      tag: style.label,
+      color: style.colorVar,
+    };
+  }
+  if (item.kind === 'gap') {
+    return { timeMs, text: describeGap(item).title, level: 'warn', error: false, ...STREAM_TAG };
+  }
+  if (item.kind === 'unreadable') {
+    return {
+      timeMs,
+      text: `Unreadable event: ${item.reason}`,
+      level: 'warn',
+      error: false,
+      ...STREAM_TAG,
+    };
+  }
+  return { timeMs, text: item.text, level: 'info', error: false, ...STREAM_TAG };
+}
+
+export function telemetrySource(timeline: Timeline): FeedSource<TimelineItem> {
+  const { buffer } = timeline;
+  return {
+    id: 'telemetry',
+    label: 'Telemetry',
+    kind: 'telemetry',
+    first: () => buffer.first,
+    next: () => buffer.next,
+    item: (index) => buffer.item(index),
+    facts: timelineFacts,
+  };
+}
+
+export function logSource(tab: LogTab): FeedSource<LogLine> {
+  const { buffer } = tab;
+  const label = logSourceLabel(tab.source);
+  return {
+    id: tab.id,
+    label,
+    kind: 'log',
+    first: () => buffer.first,
+    next: () => buffer.total,
+    item: (seq) => buffer.line(seq),
+    facts: (line) => {
+      const source = resolveTimeSource(tab.store.getState().timeSource, buffer.clock);
+      const level: AllLevel = line.level === 'trace' ? 'debug' : (line.level ?? 'none');
+      return {
+        timeMs: buffer.clock.lineTime(line, source),
+        text: line.plain,
+        level,
+        error: line.level === 'error',
+        tag: label,
+        color: '--cat-log',
+      };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { filterTest, NO_FILTER } from './all-filter';
+import { HOLD_MS, MergedFeed, mergeByTime, type AllRow, type FeedSource } from './merged-feed';
+
+interface Item {
+  t: number;
+  text: string;
+  error?: boolean;
+}
+
+/** A source over a plain array with a capacity: items past it are evicted, oldest first. */
+class ListSource implements FeedSource<Item> {
+  items: Item[] = [];
+  start = 0;
+  constructor(
+    readonly id: string,
+    readonly kind: 'telemetry' | 'log' = 'log',
+    private readonly capacity = Infinity,
+  ) {}
+  get label(): string {
+    return this.id;
+  }
+  add(...items: Item[]): void {
+    this.items.push(...items);
+    while (this.items.length - this.start > this.capacity) this.start += 1;
+  }
+  first = (): number => this.start;
+  next = (): number => this.items.length;
+  item = (index: number): Item | undefined => (index >= this.start ? this.items[index] : undefined);
+  facts = (item: Item) => ({
+    timeMs: item.t,
+    text: item.text,
+    level: item.error ? ('error' as const) : ('info' as const),
+    error: item.error ?? false,
+    tag: this.id,
+    color: '--cat-other',
+  });
+}
+
+const texts = (feed: MergedFeed): string[] => {
+  const out: string[] = [];
+  for (let at = 0; at < feed.ring.viewCount; at += 1) out.push(feed.ring.viewAt(at)?.text ?? '?');
+  return out;
+};
+
+describe('mergeByTime', () => {
+  const row = (text: string, timeMs: number): AllRow => ({ text, timeMs }) as unknown as AllRow;
+
+  it('interleaves lists by time, keeps each list’s own order, ties to the earlier list', () => {
+    const events = [row('e1', 10), row('e2', 20), row('e3', 30)];
+    const lines = [row('l1', 5), row('l2', 20), row('l3', 15), row('l4', 40)];
+    expect(mergeByTime([events, lines]).map((r) => r.text)).toEqual([
+      'l1',
+      'e1',
+      'e2',
+      'l2',
+      'l3',
+      'e3',
+      'l4',
+    ]);
+  });
+
+  it('a row without a time stays after the row before it in its list', () => {
+    const a = [row('a1', 10), row('a2', Number.NaN), row('a3', 30)];
+    const b = [row('b1', 12), row('b2', 25)];
+    expect(mergeByTime([a, b]).map((r) => r.text)).toEqual(['a1', 'a2', 'b1', 'b2', 'a3']);
+  });
+});
+
+describe('MergedFeed', () => {
+  it('builds one list in time order from what the sources hold', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new ListSource('chromium');
+    telemetry.add({ t: 100, text: 'console error' }, { t: 300, text: 'request' });
+    chromium.add({ t: 99, text: 'line before' }, { t: 200, text: 'line between' });
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    expect(texts(feed)).toEqual(['line before', 'console error', 'line between', 'request']);
+  });
+
+  it('holds live rows so that a line read later lands next to the event of its moment', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new ListSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+
+    telemetry.add({ t: 1_000, text: 'event at 1000' }, { t: 1_200, text: 'event at 1200' });
+    feed.pull(0);
+    expect(feed.release(10)).toEqual({ placed: 0, dueInMs: HOLD_MS - 10 });
+    // the file's line of 1100 is read 100 ms later
+    chromium.add({ t: 1_100, text: 'line at 1100' });
+    feed.pull(100);
+    expect(feed.release(HOLD_MS).placed).toBe(3);
+    expect(texts(feed)).toEqual(['event at 1000', 'line at 1100', 'event at 1200']);
+    expect(feed.held).toBe(0);
+  });
+
+  it('a row that comes after the hold is placed last and flagged late', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new ListSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    telemetry.add({ t: 2_000, text: 'event' });
+    feed.pull(0);
+    feed.release(HOLD_MS);
+    chromium.add({ t: 1_500, text: 'late line' });
+    feed.pull(HOLD_MS + 1);
+    feed.release(HOLD_MS * 3);
+    expect(texts(feed)).toEqual(['event', 'late line']);
+    expect(feed.ring.viewAt(1)?.late).toBe(true);
+    expect(feed.ring.viewAt(0)?.late).toBe(false);
+  });
+
+  it('rows not yet due wait; flush places them all', () => {
+    const chromium = new ListSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([chromium]);
+    chromium.add({ t: 1, text: 'a' }, { t: 2, text: 'b' });
+    feed.pull(0);
+    expect(feed.release(1).placed).toBe(0);
+    expect(feed.release(1, true).placed).toBe(2);
+    expect(feed.release(2)).toEqual({ placed: 0, dueInMs: null });
+  });
+
+  it('keeps its own capacity, and counts what a source evicted before it was read', () => {
+    const chromium = new ListSource('chromium', 'log', 3);
+    const feed = new MergedFeed(4);
+    feed.setSources([chromium]);
+    for (let t = 0; t < 5; t += 1) chromium.add({ t, text: `l${t}` });
+    feed.pull(0);
+    feed.release(0, true);
+    expect(feed.skipped).toBe(2);
+    expect(texts(feed)).toEqual(['l2', 'l3', 'l4']);
+    for (let t = 5; t < 8; t += 1) chromium.add({ t, text: `l${t}` });
+    feed.pull(1);
+    feed.release(1, true);
+    expect(texts(feed)).toEqual(['l4', 'l5', 'l6', 'l7']);
+    expect(feed.ring.evicted).toBe(2);
+  });
+
+  it('a source laid out again (items put in place) is read anew', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry]);
+    telemetry.add({ t: 1, text: 'one' }, { t: 3, text: 'three' });
+    feed.pull(0);
+    feed.release(0, true);
+    // history puts a missing event in place: the item at the last index read is another one
+    telemetry.items = [{ t: 1, text: 'one' }, { t: 2, text: 'two' }, telemetry.items[1] as Item];
+    expect(feed.pull(1)).toBe(false);
+    expect(texts(feed)).toEqual(['one', 'two', 'three']);
+    expect(feed.builds).toBe(2);
+    // fewer items than were read: laid out again too
+    telemetry.items = [{ t: 1, text: 'one' }];
+    expect(feed.pull(2)).toBe(false);
+    expect(texts(feed)).toEqual(['one']);
+  });
+
+  it('filters by source, level, errors and text (ignoring case)', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new ListSource('chromium');
+    telemetry.add({ t: 1, text: 'GET /api 500', error: true }, { t: 3, text: 'click #Save' });
+    chromium.add({ t: 2, text: 'ERROR: bus failed', error: true }, { t: 4, text: 'ok' });
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    feed.setFilter(filterTest({ ...NO_FILTER, errorsOnly: true }));
+    expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed']);
+    feed.setFilter(filterTest({ ...NO_FILTER, hiddenSources: ['telemetry'] }));
+    expect(texts(feed)).toEqual(['ERROR: bus failed', 'ok']);
+    feed.setFilter(filterTest({ ...NO_FILTER, hiddenLevels: ['info'] }));
+    expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed']);
+    feed.setFilter(filterTest({ ...NO_FILTER, text: 'SAVE' }));
+    expect(texts(feed)).toEqual(['click #Save']);
+    expect(filterTest({ ...NO_FILTER, text: '  ' })).toBeNull();
+  });
+});

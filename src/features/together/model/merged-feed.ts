@@ -1,0 +1,270 @@
+/**
+ * One list in time order over several live sources (the session's telemetry and each open log
+ * stream): the model of the All view. Each source is read, not told: the feed remembers how far it
+ * read each one (absolute indexes, as every retained list in this app counts them) and reads what
+ * is new when the source changed. A source laid out again (history put in place) is noticed by
+ * its last item read no longer being where it was, and the feed is built again. The feed keeps
+ * its own rows up to its own capacity: lines cleared from a stream's tab stay here.
+ *
+ * Order: a source's own order is kept (a log file's order is the truth even when its stated
+ * times step back); sources are interleaved by time. Live rows are held for `HOLD_MS` after they
+ * arrive, so that a line read from a file 50 ms after the event of the same moment still lands
+ * next to it; a row released after a later one from another source is flagged `late`.
+ */
+import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
+
+export type AllLevel = 'error' | 'warn' | 'info' | 'debug' | 'none';
+export const ALL_LEVELS: readonly AllLevel[] = ['error', 'warn', 'info', 'debug', 'none'];
+
+/** What the All view needs to know of an item, worked out once when it is read. */
+export interface RowFacts {
+  /** The item's time on the one axis, Unix ms. */
+  timeMs: number;
+  /** One line of text for the row, and what the search looks at. */
+  text: string;
+  level: AllLevel;
+  /** Counts toward "errors only" (an error line, a console error, a failed request…). */
+  error: boolean;
+  /** What the row is, in a word (an event's category, a stream's name), and its colour variable. */
+  tag: string;
+  color: string;
+}
+
+/** A live list the feed reads: telemetry events or the lines of one log stream. */
+export interface FeedSource<T = unknown> {
+  /** Stable while the source exists, e.g. `telemetry` or a log tab's id. */
+  readonly id: string;
+  /** For people: `Telemetry`, `chromium`, `app.log`. */
+  readonly label: string;
+  readonly kind: 'telemetry' | 'log';
+  /** Absolute index of the oldest retained item, and the one the next item will get. */
+  first(): number;
+  next(): number;
+  item(index: number): T | undefined;
+  facts(item: T): RowFacts;
+}
+
+export interface AllRow extends RowFacts {
+  source: FeedSource;
+  item: unknown;
+  /** The item's absolute index in its source. */
+  index: number;
+  /** Placed after a row of a later time (it arrived past the hold). */
+  late: boolean;
+  /** When the feed read it (performance.now ms); only meaningful while held. */
+  arrivedMs: number;
+  /** Lower-cased text, once a text filter looked. */
+  haystack?: string;
+}
+
+/** How long a live row waits for rows of the same moment from other sources. */
+export const HOLD_MS = 750;
+
+interface Cursor {
+  next: number;
+  /** The item at `next - 1` when it was read: a different one there means the source was re-laid. */
+  last: unknown;
+  /** Rows read and not yet placed, in the source's order. */
+  queue: AllRow[];
+  /** Read position in `queue` (placed rows before it are dropped in bulk). */
+  head: number;
+}
+
+export class MergedFeed {
+  readonly ring: FilteredRing<AllRow>;
+  private sources: readonly FeedSource[] = [];
+  private readonly cursors = new Map<FeedSource, Cursor>();
+  private lastPlacedMs = Number.NEGATIVE_INFINITY;
+  /** Items a source evicted before the feed read them (a source outran the view). */
+  skipped = 0;
+  /** Times the feed was built again from every source. */
+  builds = 0;
+
+  constructor(capacity: number) {
+    this.ring = new FilteredRing<AllRow>(capacity);
+  }
+
+  get capacity(): number {
+    return this.ring.capacity;
+  }
+
+  /** Sets the sources (in the order their rows win ties) and builds the list from them. */
+  setSources(sources: readonly FeedSource[], capacity = this.ring.capacity): void {
+    this.sources = sources;
+    if (capacity !== this.ring.capacity) this.ring.resize(capacity);
+    this.build();
+  }
+
+  /** Rows of every source, retained now, merged by time; nothing held. */
+  build(): void {
+    this.builds += 1;
+    this.cursors.clear();
+    const lists: AllRow[][] = [];
+    for (const source of this.sources) {
+      const rows: AllRow[] = [];
+      const first = source.first();
+      const next = source.next();
+      for (let index = first; index < next; index += 1) {
+        const item = source.item(index);
+        if (item !== undefined) rows.push(makeRow(source, item, index, 0));
+      }
+      lists.push(rows);
+      this.cursors.set(source, {
+        next,
+        last: next > first ? source.item(next - 1) : undefined,
+        queue: [],
+        head: 0,
+      });
+    }
+    const merged = mergeByTime(lists);
+    this.lastPlacedMs = Number.NEGATIVE_INFINITY;
+    for (const row of merged) this.lastPlacedMs = Math.max(this.lastPlacedMs, row.timeMs);
+    this.ring.rebuild(merged);
+  }
+
+  /**
+   * Reads what is new in every source. Returns false when a source was laid out again and the
+   * list was built anew instead (the caller shows the new list).
+   */
+  pull(nowMs: number): boolean {
+    for (const source of this.sources) {
+      const cursor = this.cursors.get(source);
+      if (!cursor) continue;
+      const first = source.first();
+      const next = source.next();
+      const lastIndex = cursor.next - 1;
+      const relaid =
+        next < cursor.next ||
+        (lastIndex >= first && cursor.next > 0 && source.item(lastIndex) !== cursor.last);
+      if (relaid) {
+        this.build();
+        return false;
+      }
+      let from = cursor.next;
+      if (from < first) {
+        this.skipped += first - from;
+        from = first;
+      }
+      for (let index = from; index < next; index += 1) {
+        const item = source.item(index);
+        if (item !== undefined) cursor.queue.push(makeRow(source, item, index, nowMs));
+      }
+      if (next > cursor.next) {
+        cursor.next = next;
+        cursor.last = source.item(next - 1);
+      }
+    }
+    return true;
+  }
+
+  /** Rows read and not placed yet. */
+  get held(): number {
+    let count = 0;
+    for (const cursor of this.cursors.values()) count += cursor.queue.length - cursor.head;
+    return count;
+  }
+
+  /**
+   * Places the held rows that are due: every row held `HOLD_MS` (or all with `flush`), and with
+   * them any held row of an earlier time. Returns the rows placed, and the wait until the next
+   * held row is due (null when none is held).
+   */
+  release(nowMs: number, flush = false): { placed: number; dueInMs: number | null } {
+    let bound = Number.NEGATIVE_INFINITY;
+    const ripeUntil = new Map<Cursor, number>();
+    for (const cursor of this.cursors.values()) {
+      let at = cursor.head;
+      while (
+        at < cursor.queue.length &&
+        (flush || nowMs - (cursor.queue[at] as AllRow).arrivedMs >= HOLD_MS)
+      ) {
+        bound = Math.max(bound, (cursor.queue[at] as AllRow).timeMs);
+        at += 1;
+      }
+      ripeUntil.set(cursor, at);
+    }
+    let placed = 0;
+    const cursors = [...this.cursors.values()];
+    for (;;) {
+      let pick: Cursor | undefined;
+      for (const cursor of cursors) {
+        if (cursor.head >= cursor.queue.length) continue;
+        const row = cursor.queue[cursor.head] as AllRow;
+        const due = cursor.head < (ripeUntil.get(cursor) ?? 0) || row.timeMs <= bound;
+        if (!due) continue;
+        if (!pick || row.timeMs < (pick.queue[pick.head] as AllRow).timeMs) pick = cursor;
+      }
+      if (!pick) break;
+      const row = pick.queue[pick.head] as AllRow;
+      pick.head += 1;
+      if (row.timeMs < this.lastPlacedMs) row.late = true;
+      else this.lastPlacedMs = row.timeMs;
+      this.ring.push(row);
+      placed += 1;
+    }
+    let dueInMs: number | null = null;
+    for (const cursor of cursors) {
+      if (cursor.head > 0 && cursor.head * 2 >= cursor.queue.length) {
+        cursor.queue.splice(0, cursor.head);
+        cursor.head = 0;
+      }
+      const waiting = cursor.queue[cursor.head];
+      if (waiting) {
+        const wait = Math.max(0, waiting.arrivedMs + HOLD_MS - nowMs);
+        dueInMs = dueInMs === null ? wait : Math.min(dueInMs, wait);
+      }
+    }
+    return { placed, dueInMs };
+  }
+
+  setFilter(test: ItemTest<AllRow> | null): void {
+    this.ring.setFilter(test);
+  }
+}
+
+function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number): AllRow {
+  const facts = source.facts(item);
+  return {
+    timeMs: facts.timeMs,
+    text: facts.text,
+    level: facts.level,
+    error: facts.error,
+    tag: facts.tag,
+    color: facts.color,
+    source,
+    item,
+    index,
+    late: false,
+    arrivedMs: nowMs,
+  };
+}
+
+/**
+ * Merges lists, each kept in its own order, by time: at each step the head of lowest time goes
+ * first; ties go to the earlier list. A time that is not a number sorts as if it were the time of
+ * the row before it in its list.
+ */
+export function mergeByTime(lists: readonly AllRow[][]): AllRow[] {
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const out = new Array<AllRow>(total);
+  const heads = lists.map(() => 0);
+  const keys = lists.map(() => Number.NEGATIVE_INFINITY);
+  for (let at = 0; at < total; at += 1) {
+    let pick = -1;
+    let pickKey = Number.POSITIVE_INFINITY;
+    for (let list = 0; list < lists.length; list += 1) {
+      const row = (lists[list] as AllRow[])[heads[list] as number];
+      if (!row) continue;
+      const key = Number.isNaN(row.timeMs) ? (keys[list] as number) : row.timeMs;
+      if (pick < 0 || key < pickKey) {
+        pick = list;
+        pickKey = key;
+      }
+    }
+    const row = (lists[pick] as AllRow[])[heads[pick] as number] as AllRow;
+    keys[pick] = pickKey;
+    heads[pick] = (heads[pick] as number) + 1;
+    out[at] = row;
+  }
+  return out;
+}
