@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { TEST_IDS } from '../src/config/test-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
+import { TimelinePage } from './pages/timeline-page.ts';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -119,4 +120,40 @@ test('the All view filters by source, level and errors, follows live, and keeps 
   await page.getByRole('tab', { name: /^Timeline/ }).click();
   await page.getByRole('tab', { name: 'All' }).click();
   await expect(page.getByLabel('Search events and lines')).toHaveValue('GET');
+});
+
+test('an error’s details show the screenshots and the log lines of its moment, one click from each', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openAll(page);
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  const timeline = new TimelinePage(page);
+  // the uncaught error the demo throws once per loop; a screenshot is taken right after it
+  const error = timeline
+    .rowOfType('console_error')
+    .filter({ hasText: 'recommendations payload has no items' })
+    .first();
+  await expect(error).toBeVisible({ timeout: 60_000 });
+  await expect(timeline.rowOfType('monitor_screenshot').first()).toBeAttached({ timeout: 10_000 });
+  await error.click();
+
+  const lines = timeline.detail.getByRole('list', { name: 'Lines of chromium around this moment' });
+  await expect(lines.getByText('recommendations payload has no items').first()).toBeVisible({
+    timeout: 10_000,
+  });
+  const shots = timeline.detail.getByRole('region', { name: 'Screenshots at this moment' });
+  const shot = shots.getByRole('button', { name: /^Screenshot at .*(after|before|instant)/ });
+  await expect(shot.first()).toBeVisible({ timeout: 10_000 });
+  await shot.first().click();
+  // the screenshot is now the selected event, shown in full
+  await expect(timeline.detail.getByRole('img', { name: /^Screenshot at / })).toBeVisible();
+
+  // back to the error, then to its chromium line in the log stream
+  await error.click();
+  await lines.getByRole('button').filter({ hasText: 'recommendations payload' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.locator(`[data-testid="${TEST_IDS.logRow}"][aria-current="true"]`),
+  ).toContainText('recommendations payload has no items');
 });

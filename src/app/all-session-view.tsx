@@ -3,12 +3,7 @@ import { UntrustedText } from '../components/ui/untrusted-text';
 import { Button } from '../components/ui/button';
 import type { LogLine } from '../features/logs/stores/log-buffer';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
-import { revealLine } from '../features/logs/stores/log-tab-store';
-import {
-  activateLogTab,
-  useLogTabsRegistry,
-  useSessionLogs,
-} from '../features/logs/stores/log-tabs-registry';
+import { useLogTabsRegistry, useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { DetailFrame, TimelineItemDetail } from '../features/telemetry/components/event-detail';
 import type { TimelineItem } from '../features/telemetry/model/types';
 import { showItem } from '../features/telemetry/stores/timeline-actions';
@@ -17,6 +12,7 @@ import { AllPanel } from '../features/together/components/all-panel';
 import type { AllRow } from '../features/together/model/merged-feed';
 import type { AllView } from '../features/together/stores/all-view';
 import { logSource, telemetrySource } from './all-sources';
+import { showLogLine } from './show-log-line';
 
 function iso(ms: number): string {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : 'unknown';
@@ -125,9 +121,7 @@ export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessi
           tab={tab}
           onShow={() => {
             if (!tab) return;
-            activateLogTab(sessionId, tab.id);
-            tab.store.setState({ selection: { anchor: line.seq, focus: line.seq } });
-            revealLine(tab.store, line.seq, tab.buffer.total);
+            showLogLine(sessionId, tab, line.seq);
             onShowIn('logs');
           }}
         />

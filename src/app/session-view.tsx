@@ -15,7 +15,11 @@ import { TokenPrompt } from '../features/session/components/token-prompt';
 import { currentToken, useCredentials } from '../features/session/stores/credentials-store';
 import type { ApiConnection } from '../lib/http/request';
 import { createAllView } from '../features/together/stores/all-view';
+import { MomentContext } from '../features/telemetry/components/event-detail';
+import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { AllSessionView } from './all-session-view';
+import { MomentLogLines } from './moment-log-lines';
+import { showLogLine } from './show-log-line';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
@@ -82,6 +86,18 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     else changed.set('view', next);
     onParamsChange(changed);
   };
+  // an event's details show the log lines of its moment, one click from their place
+  const logs = useSessionLogs(sessionId);
+  const moment = (tsUs: number) => (
+    <MomentLogLines
+      tabs={logs.tabs}
+      atMs={tsUs / 1000}
+      onShow={(tab, seq) => {
+        showLogLine(sessionId, tab, seq);
+        setView('logs');
+      }}
+    />
+  );
   // the All view's filters and place stay while the session is open, whichever view is shown
   const allView = useMemo(() => createAllView(), []);
   useEffect(() => () => allView.stop(), [allView]);
@@ -127,38 +143,40 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
         </div>
       )}
       <div className="flex flex-1 flex-col lg:min-h-0 lg:flex-row">
-        <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
-          <SessionViewTabs
-            view={view}
-            onChange={setView}
-            timeline={timeline}
-            clipboardOpen={clipboardOpen}
-            onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
-          />
-          {view === 'all' && timeline ? (
-            <AllSessionView
-              sessionId={sessionId}
+        <MomentContext value={moment}>
+          <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
+            <SessionViewTabs
+              view={view}
+              onChange={setView}
               timeline={timeline}
-              view={allView}
-              onShowIn={setView}
+              clipboardOpen={clipboardOpen}
+              onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
             />
-          ) : view === 'timeline' && timeline ? (
-            <SessionTelemetry
-              timeline={timeline}
-              linkedSeq={linkedSeq}
-              params={params}
-              onParamsChange={onParamsChange}
-            />
-          ) : (
-            <LogsPanel
-              sessionId={sessionId}
-              connection={connection}
-              params={params}
-              onParamsChange={onParamsChange}
-              endedAt={ended ? deletedAt : null}
-            />
-          )}
-        </main>
+            {view === 'all' && timeline ? (
+              <AllSessionView
+                sessionId={sessionId}
+                timeline={timeline}
+                view={allView}
+                onShowIn={setView}
+              />
+            ) : view === 'timeline' && timeline ? (
+              <SessionTelemetry
+                timeline={timeline}
+                linkedSeq={linkedSeq}
+                params={params}
+                onParamsChange={onParamsChange}
+              />
+            ) : (
+              <LogsPanel
+                sessionId={sessionId}
+                connection={connection}
+                params={params}
+                onParamsChange={onParamsChange}
+                endedAt={ended ? deletedAt : null}
+              />
+            )}
+          </main>
+        </MomentContext>
         {clipboardOpen && !ended && (
           <aside
             id="session-clipboard"

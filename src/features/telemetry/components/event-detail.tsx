@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -9,7 +9,10 @@ import { describeGap } from '../model/sequencer';
 import { readStackTrace } from '../model/stack-trace';
 import type { EventItem, TimelineItem } from '../model/types';
 import type { Timeline } from '../stores/timeline-controller';
+import { describeOffset, nearestScreenshots } from '../model/nearest-screenshots';
+import { showItem } from '../stores/timeline-actions';
 import { EventFields } from './event-fields';
+import { FilmstripThumb } from './filmstrip-thumb';
 import { NetworkDetail } from './network-detail';
 import { ScreenshotView } from './screenshot-view';
 import { StackTraceView } from './stack-trace-view';
@@ -117,13 +120,56 @@ export function DetailFrame({ onClose, children }: { onClose: () => void; childr
   );
 }
 
+/**
+ * What else happened at an event's moment, from outside the timeline (the session's log lines):
+ * given by the app, shown in every event's details.
+ */
+export const MomentContext = createContext<((tsUs: number) => ReactNode) | null>(null);
+
+/** The screenshots taken nearest before and after an event, one click from each. */
+function MomentScreenshotsView({ timeline, item }: { timeline: Timeline; item: EventItem }) {
+  const { buffer } = timeline;
+  const { before, after } = nearestScreenshots(
+    buffer.screenshots,
+    (index) => buffer.item(index),
+    item,
+  );
+  if (!before && !after) return null;
+  return (
+    <section aria-label="Screenshots at this moment" className="space-y-1">
+      <h3 className="text-xs font-semibold text-muted uppercase">Screenshots at this moment</h3>
+      <div className="flex flex-wrap gap-2">
+        {[before, after].map((shot) =>
+          shot ? (
+            <FilmstripThumb
+              key={shot.index}
+              item={shot}
+              selected={false}
+              tabbable
+              originUs={buffer.originUs}
+              onSelect={(index) => showItem(timeline, index)}
+              caption={describeOffset(item.tsUs, shot.tsUs)}
+            />
+          ) : null,
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** One item of a timeline in full, wherever it is shown (the timeline, the All view). */
 export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; item: TimelineItem }) {
-  return item.kind === 'event' ? (
-    <EventFields item={item} originUs={timeline.buffer.originUs}>
-      <TypeView item={item} timeline={timeline} />
-    </EventFields>
-  ) : (
-    <NoticeDetail item={item} />
+  const moment = useContext(MomentContext);
+  if (item.kind !== 'event') return <NoticeDetail item={item} />;
+  return (
+    <>
+      <EventFields item={item} originUs={timeline.buffer.originUs}>
+        <TypeView item={item} timeline={timeline} />
+      </EventFields>
+      {item.type !== 'monitor_screenshot' && (
+        <MomentScreenshotsView timeline={timeline} item={item} />
+      )}
+      {moment?.(item.tsUs)}
+    </>
   );
 }

@@ -10,6 +10,8 @@ export interface FilmstripThumbProps {
   tabbable: boolean;
   originUs: number | null;
   onSelect: (index: number) => void;
+  /** Shown under the image instead of its time (e.g. how far it is from an event). */
+  caption?: string;
 }
 
 /** One screenshot of the filmstrip: a toggle button with the image (or a placeholder) and its time. */
@@ -19,6 +21,7 @@ export const FilmstripThumb = memo(function FilmstripThumb({
   tabbable,
   originUs,
   onSelect,
+  caption,
 }: FilmstripThumbProps) {
   const time = formatTimestamp(item.tsUs / 1000, 'local', 0);
   const url = item.screenshot?.url ?? null;
@@ -29,7 +32,7 @@ export const FilmstripThumb = memo(function FilmstripThumb({
       data-index={item.index}
       tabIndex={tabbable ? 0 : -1}
       aria-pressed={selected}
-      aria-label={url ? `Screenshot at ${time}` : `Screenshot at ${time} (${missing})`}
+      aria-label={`Screenshot at ${time}${caption ? `, ${caption}` : ''}${url ? '' : ` (${missing})`}`}
       title={
         originUs === null ? time : formatTimestamp(item.tsUs / 1000, 'relative', originUs / 1000)
       }
@@ -55,7 +58,7 @@ export const FilmstripThumb = memo(function FilmstripThumb({
           <span className="font-mono">{time.slice(0, 8)}</span>
         </span>
       )}
-      <span className="font-mono text-[11px] text-muted">{time}</span>
+      <span className="font-mono text-[11px] text-muted">{caption ?? time}</span>
     </button>
   );
 });
