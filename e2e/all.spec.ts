@@ -157,3 +157,65 @@ test('an error’s details show the screenshots and the log lines of its moment,
     page.locator(`[data-testid="${TEST_IDS.logRow}"][aria-current="true"]`),
   ).toContainText('recommendations payload has no items');
 });
+
+test('a range dragged on the overview narrows every view, is kept in the URL, and goes with its chip', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const session = await openAll(page);
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  const timelineList = page.getByTestId(TEST_IDS.timelineList);
+  // enough of the demo to choose from: a page load or two
+  await expect
+    .poll(async () => Number(await timelineList.getAttribute('data-count')), { timeout: 30_000 })
+    .toBeGreaterThan(60);
+  const before = Number(await timelineList.getAttribute('data-count'));
+
+  const strip = page.getByRole('slider', { name: /^Timeline overview/ });
+  const box = await strip.boundingBox();
+  if (!box) throw new Error('the overview strip is not on screen');
+  // from a third of the way to two thirds, as a person drags
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+
+  await expect(page).toHaveURL(/[?&]range=\d+-\d+/);
+  const [, from, to] = /[?&]range=(\d+)-(\d+)/.exec(page.url()) ?? [];
+  const fromMs = Number(from);
+  const toMs = Number(to) + 1;
+  expect(toMs).toBeGreaterThan(fromMs);
+  const chip = page.getByRole('status').filter({ hasText: 'Every view shows' });
+  await expect(chip).toBeVisible();
+  await expect
+    .poll(async () => Number(await timelineList.getAttribute('data-count')))
+    .toBeLessThan(before);
+
+  // the All view and the log stream show only that span
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByTestId(TEST_IDS.allRow).first()).toBeVisible();
+  for (const row of await shownRows(page)) {
+    expect(row.at).toBeGreaterThanOrEqual(fromMs);
+    expect(row.at).toBeLessThan(toMs);
+  }
+  await session.showLogs();
+  const times = await session.rows
+    .locator('[data-time]')
+    .evaluateAll((cells) =>
+      cells.map((cell) => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(cell.title)?.[0] ?? '')),
+    );
+  for (const at of times) {
+    expect(at).toBeGreaterThanOrEqual(fromMs);
+    expect(at).toBeLessThan(toMs);
+  }
+
+  // the chip takes the range away, in every view
+  await chip.getByRole('button', { name: 'Show all times again' }).click();
+  await expect(page).not.toHaveURL(/[?&]range=/);
+  await expect(chip).toHaveCount(0);
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  await expect
+    .poll(async () => Number(await timelineList.getAttribute('data-count')))
+    .toBeGreaterThanOrEqual(before);
+});

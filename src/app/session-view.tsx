@@ -20,6 +20,7 @@ import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { AllSessionView } from './all-session-view';
 import { MomentLogLines } from './moment-log-lines';
 import { showLogLine } from './show-log-line';
+import { TimeRangeChip, useSessionRange } from './time-range';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
@@ -101,6 +102,8 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   // the All view's filters and place stay while the session is open, whichever view is shown
   const allView = useMemo(() => createAllView(), []);
   useEffect(() => () => allView.stop(), [allView]);
+  // a time range chosen on the overview or from a page narrows every view
+  useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);
 
   const problem = session.isError ? (
     <SessionProblem
@@ -152,6 +155,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
               clipboardOpen={clipboardOpen}
               onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
             />
+            {timeline && <TimeRangeChip timeline={timeline} />}
             {view === 'all' && timeline ? (
               <AllSessionView
                 sessionId={sessionId}

@@ -76,9 +76,11 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
         id={`${tab.id}-time-source`}
         value={timeChoice}
         title="The time a line states (its own), or when the server read it. Lines without a time of their own show the last one stated before them, dimmed."
-        onChange={(event) =>
-          tab.store.setState({ timeSource: event.target.value as LogTabState['timeSource'] })
-        }
+        onChange={(event) => {
+          tab.store.setState({ timeSource: event.target.value as LogTabState['timeSource'] });
+          // a time range applies to the times shown
+          tab.refreshQueries();
+        }}
         className="h-7 rounded-md border border-border bg-panel px-1 text-xs"
       >
         <option value="auto">

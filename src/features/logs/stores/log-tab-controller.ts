@@ -13,7 +13,12 @@ import {
   type LogSource,
 } from '../api/log-stream';
 import { LogBuffer, type LogLine } from './log-buffer';
-import { createLogTabStore, type LogTabState, type LogTabStore } from './log-tab-store';
+import {
+  createLogTabStore,
+  resolveTimeSource,
+  type LogTabState,
+  type LogTabStore,
+} from './log-tab-store';
 
 type PartialLine = Omit<LogLine, 'seq'>;
 
@@ -125,8 +130,17 @@ export function createLogTab(options: LogTabOptions): LogTab {
       store.setState({ filterError: filter.error });
     } else {
       const matches = filter.matches;
+      const { range } = state;
+      const source = resolveTimeSource(state.timeSource, buffer.clock);
+      const inRange = (line: LogLine): boolean => {
+        if (!range) return true;
+        const time = buffer.clock.lineTime(line, source);
+        return time >= range.fromMs && time <= range.toMs;
+      };
       buffer.setFilter(
-        hasFilter ? (line) => line.notice || matches(line.plain, line.level, line.ascii) : null,
+        hasFilter || range
+          ? (line) => inRange(line) && (line.notice || matches(line.plain, line.level, line.ascii))
+          : null,
       );
       store.setState({ filterError: null });
     }

@@ -20,6 +20,8 @@ export interface LogTabState {
   exclude: TextQuery;
   filterError: string | null;
   hiddenLevels: LevelKey[];
+  /** Only lines of this span (Unix ms, both ends included): the session's time range. */
+  range: { fromMs: number; toMs: number } | null;
   wrap: boolean;
   timestamps: TimestampMode;
   /** Which time the time column shows: the line's own, when it was read, or `auto` (line-clock.ts). */
@@ -53,6 +55,7 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
     exclude: EMPTY_QUERY,
     filterError: null,
     hiddenLevels: [],
+    range: null,
     wrap: false,
     timestamps: 'local',
     timeSource: 'auto',

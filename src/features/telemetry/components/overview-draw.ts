@@ -69,6 +69,23 @@ function drawWindow(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   ctx.globalAlpha = 1;
 }
 
+function drawSelection(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
+  const { layout, palette, selection } = scene;
+  if (!selection) return;
+  const from = xOf(scene, selection.fromUs);
+  const to = Math.max(from + 2, xOf(scene, selection.toUs));
+  const top = 0;
+  const height = layout.axisTop;
+  ctx.fillStyle = palette.bg;
+  ctx.globalAlpha = 0.65;
+  ctx.fillRect(layout.plotLeft, top, from - layout.plotLeft, height);
+  ctx.fillRect(to, top, layout.plotLeft + layout.plotWidth - to, height);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = palette.accent;
+  ctx.fillRect(Math.round(from) - 1, top, 2, height);
+  ctx.fillRect(Math.round(to) - 1, top, 2, height);
+}
+
 function drawCursor(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   const { layout, palette, cursorUs } = scene;
   if (cursorUs === null) return;
@@ -91,6 +108,7 @@ export function drawOverviewBase(ctx: CanvasRenderingContext2D, scene: OverviewS
 
 /** The list's window and the keyboard cursor, over the base. */
 export function drawOverviewWindow(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
+  drawSelection(ctx, scene);
   drawWindow(ctx, scene);
   drawCursor(ctx, scene);
 }
@@ -146,7 +164,7 @@ export function drawBase(
 export function paintOverview(
   strip: HTMLCanvasElement,
   base: OverviewBase,
-  view: Pick<OverviewScene, 'visible' | 'cursorUs'>,
+  view: Pick<OverviewScene, 'visible' | 'cursorUs' | 'selection'>,
 ): void {
   backingSize(strip, base.scene.layout, base.ratio);
   const ctx = strip.getContext('2d');

@@ -3,6 +3,8 @@ import { laneStyle } from '../model/catalogue';
 /** Colours of the overview strip, read from the design tokens of the current theme. */
 export interface OverviewPalette {
   fg: string;
+  /** The strip's background, laid over what a time range leaves out. */
+  bg: string;
   muted: string;
   border: string;
   danger: string;
@@ -23,6 +25,7 @@ export function readPalette(element: Element): OverviewPalette {
   const categories = new Map<string, string>();
   return {
     fg: read('--fg', '#0f172a'),
+    bg: read('--panel', '#ffffff'),
     muted,
     border: read('--border', '#d9e0e8'),
     danger: read('--danger', '#b91c1c'),

@@ -12,6 +12,8 @@ export interface OverviewScene {
   visible: { fromUs: number; toUs: number } | null;
   /** Keyboard cursor, drawn as a line while the strip has focus. */
   cursorUs: number | null;
+  /** The time range chosen (or being dragged out): what is outside it is dimmed. */
+  selection?: { fromUs: number; toUs: number } | null;
   thumbnails: ThumbnailCache;
 }
 

@@ -17,6 +17,10 @@ export interface OverviewStripProps {
   /** Time range currently shown in the list, drawn as a translucent window. */
   visible: { fromUs: number; toUs: number } | null;
   onJump: (tsUs: number) => void;
+  /** The time range chosen, drawn with what lies outside it dimmed. */
+  range?: { fromUs: number; toUs: number } | null;
+  /** Dragging across the strip (or Shift with the arrows) chose a range. */
+  onBrush?: (range: { fromUs: number; toUs: number }) => void;
 }
 
 /**
@@ -27,7 +31,14 @@ export interface OverviewStripProps {
  * The focusable slider is an overlay beside the canvas rather than its parent, because a
  * slider's children are presentational and the canvas's `img` summary would be lost.
  */
-export function OverviewStrip({ source, version, visible, onJump }: OverviewStripProps) {
+export function OverviewStrip({
+  source,
+  version,
+  visible,
+  onJump,
+  range = null,
+  onBrush,
+}: OverviewStripProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const summaryId = useId();
@@ -40,7 +51,10 @@ export function OverviewStrip({ source, version, visible, onJump }: OverviewStri
   const layout = computeLayout(width, overview.lanes.length, overview.screenshots.length > 0);
   const fromUs = visible?.fromUs ?? null;
   const toUs = visible?.toUs ?? null;
-  const navigation = useOverviewNavigation(overview, layout, fromUs, onJump);
+  const navigation = useOverviewNavigation(overview, layout, fromUs, onJump, onBrush);
+  const selection = navigation.brushing ?? range;
+  const selectionFrom = selection?.fromUs ?? null;
+  const selectionTo = selection?.toUs ?? null;
   const cursorUs = navigation.cursorUs;
   const empty = overview.totals.events === 0;
 
@@ -70,8 +84,12 @@ export function OverviewStrip({ source, version, visible, onJump }: OverviewStri
     paintOverview(canvas, base.current, {
       visible: fromUs !== null && toUs !== null ? { fromUs, toUs } : null,
       cursorUs: focused ? cursorUs : null,
+      selection:
+        selectionFrom !== null && selectionTo !== null
+          ? { fromUs: selectionFrom, toUs: selectionTo }
+          : null,
     });
-  }, [baseVersion, fromUs, toUs, cursorUs, focused]);
+  }, [baseVersion, fromUs, toUs, cursorUs, focused, selectionFrom, selectionTo]);
 
   const valueUs = cursorUs ?? fromUs ?? overview.endUs;
   return (
@@ -91,7 +109,11 @@ export function OverviewStrip({ source, version, visible, onJump }: OverviewStri
         <div
           role="slider"
           tabIndex={0}
-          aria-label="Timeline overview: jump to a time"
+          aria-label={
+            onBrush
+              ? 'Timeline overview: jump to a time; drag, or Shift with the arrows, to choose a time range'
+              : 'Timeline overview: jump to a time'
+          }
           aria-describedby={summaryId}
           aria-valuemin={0}
           aria-valuemax={100}

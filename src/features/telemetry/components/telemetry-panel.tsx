@@ -2,7 +2,13 @@ import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
-import { jumpToTime, moveSelection, selectItem, showItem } from '../stores/timeline-actions';
+import {
+  jumpToTime,
+  moveSelection,
+  selectItem,
+  showItem,
+  updateFilter,
+} from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 import type { TimelinePane, VisibleRange } from '../stores/timeline-store';
 import { CollectorBanner } from './collector-banner';
@@ -59,8 +65,16 @@ function TimelineOverview({
 }) {
   const version = useStore(timeline.store, (state) => state.version);
   const visible = useStore(timeline.store, (state) => state.visibleRange);
+  const range = useStore(timeline.store, (state) => state.filter.range);
   return (
-    <OverviewStrip source={timeline.buffer} version={version} visible={visible} onJump={onJump} />
+    <OverviewStrip
+      source={timeline.buffer}
+      version={version}
+      visible={visible}
+      onJump={onJump}
+      range={range}
+      onBrush={(chosen) => updateFilter(timeline, { range: chosen })}
+    />
   );
 }
 

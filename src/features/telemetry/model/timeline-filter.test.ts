@@ -70,6 +70,14 @@ describe('compileTimelineFilter', () => {
     expect(shown({ text: 'users cart' })).toEqual([]);
   });
 
+  it('a time range hides everything outside it, gaps and markers too', () => {
+    const range = { fromUs: events[1]!.tsUs, toUs: events[3]!.tsUs };
+    expect(shown({ range })).toEqual([2, 3, 4]);
+    const test = compileTimelineFilter({ ...EMPTY_FILTER, range });
+    const outside = { ...alwaysShown[0]!, tsUs: range.toUs + 1 };
+    expect(test?.(outside)).toBe(false);
+  });
+
   it('combines criteria', () => {
     expect(shown({ errorsOnly: true, hiddenCategories: ['network'] })).toEqual([3]);
     expect(shown({ text: 'example', types: ['network_response'] })).toEqual([4]);
@@ -77,6 +85,7 @@ describe('compileTimelineFilter', () => {
 
   it('always shows gaps, markers and unreadable frames', () => {
     const test = compileTimelineFilter({
+      range: null,
       hiddenCategories: ['console'],
       types: ['page_load'],
       hiddenLevels: ['log'],
@@ -89,6 +98,7 @@ describe('compileTimelineFilter', () => {
 
 describe('filter URL parameters', () => {
   const filter: TimelineFilter = {
+    range: { fromUs: 1_795_000_000_123_000, toUs: 1_795_000_060_456_999 },
     hiddenCategories: ['network', 'page'],
     types: ['console_error'],
     hiddenLevels: ['debug'],
@@ -107,10 +117,19 @@ describe('filter URL parameters', () => {
   });
 
   it('removes its parameters for the empty filter', () => {
-    const params = new URLSearchParams('tc=a&tt=b&tl=c&tq=d&te=1&session=abc');
+    const params = new URLSearchParams('tc=a&tt=b&tl=c&tq=d&te=1&range=1-2&session=abc');
     writeFilterParams(params, EMPTY_FILTER);
     expect(params.toString()).toBe('session=abc');
     expect(readFilterParams(params)).toEqual(EMPTY_FILTER);
+  });
+
+  it('reads a range of whole milliseconds, both ends included, and nothing else', () => {
+    expect(readFilterParams(new URLSearchParams('range=1000-2000')).range).toEqual({
+      fromUs: 1_000_000,
+      toUs: 2_000_999,
+    });
+    for (const bad of ['2000-1000', '1-', 'a-b', '1.5-2', '-1-2'])
+      expect(readFilterParams(new URLSearchParams(`range=${bad}`)).range).toBeNull();
   });
 
   it('ignores empty list entries and anything but te=1', () => {

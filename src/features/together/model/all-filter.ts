@@ -5,6 +5,8 @@ import type { AllLevel, AllRow } from './merged-feed';
 export interface AllFilter {
   /** Rows whose text holds this, ignoring case (all when empty). */
   text: string;
+  /** Only rows of this span (Unix ms, both ends included): the session's time range. */
+  range: { fromMs: number; toMs: number } | null;
   /** Ids of the sources not shown. */
   hiddenSources: readonly string[];
   hiddenLevels: readonly AllLevel[];
@@ -13,6 +15,7 @@ export interface AllFilter {
 
 export const NO_FILTER: AllFilter = {
   text: '',
+  range: null,
   hiddenSources: [],
   hiddenLevels: [],
   errorsOnly: false,
@@ -24,8 +27,11 @@ export function filterTest(filter: AllFilter): ItemTest<AllRow> | null {
   const sources = new Set(filter.hiddenSources);
   const levels = new Set(filter.hiddenLevels);
   const needle = filter.text.trim().toLowerCase();
-  if (!errorsOnly && sources.size === 0 && levels.size === 0 && needle === '') return null;
+  const { range } = filter;
+  if (!errorsOnly && !range && sources.size === 0 && levels.size === 0 && needle === '')
+    return null;
   return (row) =>
+    (!range || (row.timeMs >= range.fromMs && row.timeMs <= range.toMs)) &&
     (!errorsOnly || row.error) &&
     !sources.has(row.source.id) &&
     !levels.has(row.level) &&

@@ -172,5 +172,7 @@ describe('MergedFeed', () => {
     feed.setFilter(filterTest({ ...NO_FILTER, text: 'SAVE' }));
     expect(texts(feed)).toEqual(['click #Save']);
     expect(filterTest({ ...NO_FILTER, text: '  ' })).toBeNull();
+    feed.setFilter(filterTest({ ...NO_FILTER, range: { fromMs: 2, toMs: 3 } }));
+    expect(texts(feed)).toEqual(['ERROR: bus failed', 'click #Save']);
   });
 });
