@@ -7,11 +7,14 @@ import { ScreenshotView } from './screenshot-view';
 
 function screenshotItems(timeline: Timeline): EventItem[] {
   const { buffer } = timeline;
+  const { range } = timeline.store.getState().filter;
   const items: EventItem[] = [];
   for (let position = 0; position < buffer.screenshots.length; position += 1) {
     const index = buffer.screenshots.at(position);
     const item = index === undefined ? undefined : buffer.item(index);
-    if (item?.kind === 'event') items.push(item);
+    if (item?.kind !== 'event') continue;
+    if (range && (item.tsUs < range.fromUs || item.tsUs > range.toUs)) continue;
+    items.push(item);
   }
   return items;
 }
@@ -20,6 +23,7 @@ function screenshotItems(timeline: Timeline): EventItem[] {
 export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
   const selected = useStore(timeline.store, (state) => state.selected);
   useStore(timeline.store, (state) => state.version);
+  useStore(timeline.store, (state) => state.filter.range);
   const items = screenshotItems(timeline);
   const current = items.find((item) => item.index === selected) ?? items.at(-1) ?? null;
   return (

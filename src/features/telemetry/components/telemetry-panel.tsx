@@ -11,6 +11,7 @@ import {
 } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 import type { TimelinePane, VisibleRange } from '../stores/timeline-store';
+import { groupsInRange } from '../model/error-groups';
 import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
@@ -87,6 +88,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
   const detailOpen = useStore(timeline.store, (state) => state.detailOpen);
   const selected = useStore(timeline.store, (state) => state.selected);
+  const range = useStore(timeline.store, (state) => state.filter.range);
   const onVisibleRange = useCallback(
     (range: VisibleRange | null) => {
       const current = timeline.store.getState().visibleRange;
@@ -160,7 +162,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
           {pane === 'errors' && (
             <div className="min-h-0 flex-1 overflow-auto">
               <ErrorGroupsView
-                groups={timeline.buffer.errors.list()}
+                groups={groupsInRange(timeline.buffer.errors.list(), range)}
                 originUs={timeline.buffer.originUs}
                 selectedIndex={selected}
                 onSelect={(index) => showItem(timeline, index)}

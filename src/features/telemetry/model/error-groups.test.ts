@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorGroups, errorGroupKey } from './error-groups';
+import { ErrorGroups, errorGroupKey, groupsInRange, type ErrorGroup } from './error-groups';
 import { eventKeys } from './event-item';
 import type { EventItem } from './types';
 
@@ -232,5 +232,30 @@ describe('ErrorGroups with keys worked out where events were read', () => {
     const [group] = groups.list();
     expect(group).toMatchObject({ count: 3, text: 'TypeError: x', occurrences: [0, 1, 2] });
     expect(group?.topFrame).toMatchObject({ url: APP });
+  });
+});
+
+describe('groupsInRange', () => {
+  const group = (key: string, tsUs: number[]): ErrorGroup => ({
+    key,
+    text: key,
+    topFrame: null,
+    count: tsUs.length,
+    firstTsUs: Math.min(...tsUs),
+    lastTsUs: Math.max(...tsUs),
+    occurrences: tsUs.map((_, at) => at),
+    occurrenceTsUs: tsUs,
+  });
+
+  it('keeps only the occurrences in the range, counted again, and drops groups with none', () => {
+    const groups = [group('a', [10, 20, 30, 40]), group('b', [5, 50])];
+    expect(groupsInRange(groups, null)).toBe(groups);
+    const within = groupsInRange(groups, { fromUs: 20, toUs: 30 });
+    expect(within).toEqual([
+      {
+        ...group('a', [20, 30]),
+        occurrences: [1, 2],
+      },
+    ]);
   });
 });

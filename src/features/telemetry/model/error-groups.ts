@@ -224,3 +224,34 @@ export class ErrorGroups {
     this.listed = null;
   }
 }
+
+/**
+ * The groups as they are within a time range (both ends included): only their occurrences in it,
+ * counted again; groups with none are left out. Without a range, the groups as they are.
+ */
+export function groupsInRange(
+  groups: ErrorGroup[],
+  range: { fromUs: number; toUs: number } | null,
+): ErrorGroup[] {
+  if (!range) return groups;
+  const kept: ErrorGroup[] = [];
+  for (const group of groups) {
+    const occurrences: number[] = [];
+    const occurrenceTsUs: number[] = [];
+    group.occurrenceTsUs.forEach((tsUs, at) => {
+      if (tsUs < range.fromUs || tsUs > range.toUs) return;
+      occurrences.push(group.occurrences[at] as number);
+      occurrenceTsUs.push(tsUs);
+    });
+    if (occurrences.length === 0) continue;
+    kept.push({
+      ...group,
+      count: occurrences.length,
+      firstTsUs: Math.min(...occurrenceTsUs),
+      lastTsUs: Math.max(...occurrenceTsUs),
+      occurrences,
+      occurrenceTsUs,
+    });
+  }
+  return kept;
+}
