@@ -219,3 +219,36 @@ test('a range dragged on the overview narrows every view, is kept in the URL, an
     .poll(async () => Number(await timelineList.getAttribute('data-count')))
     .toBeGreaterThanOrEqual(before);
 });
+
+test('the Pages view lists each visit with sane web vitals, and narrows every view to one page', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openAll(page);
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  await page.getByRole('tab', { name: 'Pages' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  // header + the demo's pages: index, products, account…
+  await expect.poll(async () => rows.count(), { timeout: 60_000 }).toBeGreaterThan(3);
+  // the browser is on the newest page, said in the session's summary
+  await expect(page.getByLabel('The page the browser is on')).toContainText('http://');
+
+  // LCP is a time after the navigation, never a clock read as milliseconds
+  const lcp = rows.nth(1).getByRole('cell').nth(5);
+  await expect(lcp).toHaveText(/^(\d{1,4} ms|\d{1,2}\.\d\d s|—)$/);
+  await expect(rows.nth(1).getByRole('cell').nth(6)).toHaveText(/^\d\.\d{3}$/);
+
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Show only the visit of / })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Every view shows' })).toBeVisible();
+  const [, from, to] = /[?&]range=(\d+)-(\d+)/.exec(page.url()) ?? [];
+  expect(from).toBeDefined();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByTestId(TEST_IDS.allRow).first()).toBeVisible();
+  for (const row of await shownRows(page)) {
+    expect(row.at).toBeGreaterThanOrEqual(Number(from));
+    expect(row.at).toBeLessThanOrEqual(Number(to) + 1);
+  }
+});

@@ -18,6 +18,7 @@ import { createAllView } from '../features/together/stores/all-view';
 import { MomentContext } from '../features/telemetry/components/event-detail';
 import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { AllSessionView } from './all-session-view';
+import { CurrentPage } from './current-page';
 import { MomentLogLines } from './moment-log-lines';
 import { showLogLine } from './show-log-line';
 import { TimeRangeChip, useSessionRange } from './time-range';
@@ -133,6 +134,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <div className="border-b border-border bg-panel px-3 py-1.5">
         <SessionSummary lookup={session.data} />
+        {timeline && <CurrentPage timeline={timeline} />}
       </div>
       {(problem || !hasToken) && (
         <div className="max-h-[60vh] overflow-y-auto border-b border-border bg-surface p-3">

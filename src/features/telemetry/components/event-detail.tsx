@@ -10,6 +10,7 @@ import { readStackTrace } from '../model/stack-trace';
 import type { EventItem, TimelineItem } from '../model/types';
 import type { Timeline } from '../stores/timeline-controller';
 import { describeOffset, nearestScreenshots } from '../model/nearest-screenshots';
+import { computePages, LCP_EXPLAINED } from '../model/pages';
 import { showItem } from '../stores/timeline-actions';
 import { EventFields } from './event-fields';
 import { FilmstripThumb } from './filmstrip-thumb';
@@ -30,8 +31,37 @@ function ConsoleStack({ item }: { item: EventItem }) {
   return <StackTraceView trace={trace} headline={headline} />;
 }
 
+/** An LCP event's paint as a time after its page's navigation started (found in the visits). */
+function LcpDetail({ item, timeline }: { item: EventItem; timeline: Timeline }) {
+  const visit = computePages(timeline.buffer).find((page) => page.lcp?.index === item.index);
+  return (
+    <section aria-label="Largest Contentful Paint" className="space-y-1 text-sm">
+      {visit?.lcp ? (
+        <p>
+          Painted <strong>{formatDuration(visit.lcp.ms)}</strong> after the navigation to{' '}
+          <span className="font-mono text-xs break-all">
+            <UntrustedText text={visit.url} />
+          </span>{' '}
+          started ({visit.lcp.basis} time).
+        </p>
+      ) : (
+        <p className="text-muted">
+          The navigation this paint belongs to is not held (or states its times in another clock),
+          so the time after it is not known.
+        </p>
+      )}
+      <p className="text-xs text-muted">{LCP_EXPLAINED}</p>
+    </section>
+  );
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
 function TypeView({ item, timeline }: { item: EventItem; timeline: Timeline }) {
   const originUs = timeline.buffer.originUs;
+  if (item.type === 'page_lcp') return <LcpDetail item={item} timeline={timeline} />;
   if (item.event.category === 'console') return <ConsoleStack item={item} />;
   if (item.event.type === 'monitor_screenshot')
     return <ScreenshotView item={item} originUs={originUs} />;

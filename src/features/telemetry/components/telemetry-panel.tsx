@@ -16,6 +16,7 @@ import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
 import { OverviewStrip } from './overview-strip';
+import { PagesView } from './pages-view';
 import { ScreenshotsPane } from './screenshots-pane';
 import { TimelineList } from './timeline-list';
 import { TimelinePausedBar } from './timeline-paused-bar';
@@ -30,6 +31,7 @@ function PaneTabs({ timeline }: { timeline: Timeline }) {
     ['events', 'Events'],
     ['errors', `Console errors (${errors.toLocaleString('en-US')})`],
     ['screenshots', `Screenshots (${screenshots.toLocaleString('en-US')})`],
+    ['pages', 'Pages'],
   ];
   return (
     <div
@@ -170,6 +172,13 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
             </div>
           )}
           {pane === 'screenshots' && <ScreenshotsPane timeline={timeline} />}
+          {pane === 'pages' && (
+            <div className="min-h-0 flex-1 overflow-auto">
+              <div className="min-w-[46rem] px-3 py-1">
+                <PagesView timeline={timeline} />
+              </div>
+            </div>
+          )}
         </div>
         {detailOpen && (
           <div className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-2/5 lg:border-t-0 lg:border-l">

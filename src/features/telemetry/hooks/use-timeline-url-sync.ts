@@ -3,7 +3,7 @@ import { readFilterParams, writeFilterParams } from '../model/timeline-filter';
 import type { Timeline } from '../stores/timeline-controller';
 import { revealItem, type TimelinePane, type TimelineState } from '../stores/timeline-store';
 
-const PANES: TimelinePane[] = ['events', 'errors', 'screenshots'];
+const PANES: TimelinePane[] = ['events', 'errors', 'screenshots', 'pages'];
 
 /** A history window from the URL: a duration such as `5m` or `24h`, or an RFC 3339 time. */
 function readHistoryWindow(value: string | null): string {

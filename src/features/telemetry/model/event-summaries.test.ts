@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/time-format';
 import { describe, expect, it } from 'vitest';
 import { CTX, STACK, summary } from '../testing/catalogue-fixtures';
 
@@ -150,6 +151,13 @@ describe('describeEvent summaries of known types', () => {
       'page',
       { lcp_details: { render_time: 0, load_time: 2400, size: 5000 } },
       'LCP 2400 ms · 5000 px²',
+    ],
+    [
+      'page_lcp',
+      'page',
+      // what Chrome states: seconds since the epoch, never a duration
+      { lcp_details: { render_time: 1795454789.25, size: 8768 } },
+      `LCP painted at ${formatTimestamp(1795454789250, 'local', 0)} · 8768 px²`,
     ],
     ['page_layout_settled', 'page', { ...CTX }, 'layout settled https://shop.example.com/cart'],
     ['page_navigation_settled', 'page', {}, 'navigation settled'],

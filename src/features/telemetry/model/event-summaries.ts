@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../../lib/time-format';
 /** The one-line summary and error rule of each known event type, and a generic one for others. */
 import {
   field,
@@ -84,13 +85,24 @@ function layoutShiftSummary(data: Data): string {
   );
 }
 
+/** CDP states times since the epoch in seconds; anything smaller is not a clock time. */
+const EPOCH_SECONDS = 1e9;
+
 function lcpSummary(data: Data): string {
   const details = rec(data, 'lcp_details');
   const render = num(details, 'render_time');
   const time = render !== null && render > 0 ? render : num(details, 'load_time');
   const size = num(details, 'size');
+  // a paint time since the epoch is a moment, shown as one (the time after the navigation needs
+  // the navigation: the Pages view and the event's details give it)
+  const when =
+    time === null
+      ? null
+      : time >= EPOCH_SECONDS
+        ? `painted at ${formatTimestamp(time * 1000, 'local', 0)}`
+        : formatMs(time);
   return dots(
-    words('LCP', time !== null && formatMs(time)),
+    words('LCP', when),
     size !== null && `${Math.round(size)} px²`,
     prefixed('#', text(details, 'element_id', 80)),
     url(details),

@@ -3,7 +3,7 @@ import type { StreamStatus } from '../../../lib/sse/status';
 import type { StartMode } from '../model/sequencer';
 import { EMPTY_FILTER, type TimelineFilter } from '../model/timeline-filter';
 
-export type TimelinePane = 'events' | 'errors' | 'screenshots';
+export type TimelinePane = 'events' | 'errors' | 'screenshots' | 'pages';
 
 /** View and stream state of one timeline; the items live in its TelemetryBuffer. */
 export interface TimelineState {

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { testSource } from '../testing/overview-test-kit';
+import { eventAt, T0 } from '../testing/telemetry-test-kit';
+import { computePages, cumulativeLayoutShift, currentPage, tabCount } from './pages';
+import type { TimelineItem } from './types';
+
+const MS = 1_000;
+let seq = 0;
+
+/** An event `ms` after T0, of `type`, with its data, indexed in arrival order. */
+function at(ms: number, type: string, data: Record<string, unknown> = {}): TimelineItem {
+  seq += 1;
+  return { ...eventAt(seq, { type, ts: T0 + ms * MS, data }), index: seq } as TimelineItem;
+}
+
+const TAB = { target_id: 'T1' };
+const nav = (ms: number, url: string, navSeq: number, loader: string, target = 'T1') =>
+  at(ms, 'page_navigation', {
+    url,
+    frame_id: 'F',
+    loader_id: loader,
+    target_id: target,
+    nav_seq: navSeq,
+  });
+/** Epoch seconds of a time `ms` after T0, as CDP's performance timeline states times. */
+const epochS = (ms: number): number => (T0 / 1000 + ms) / 1000;
+
+describe('computePages', () => {
+  it('one visit per top-level navigation, with what happened during it', () => {
+    const items = [
+      at(0, 'network_request', { request_id: 'L1', method: 'GET', url: 'https://shop.test/' }),
+      nav(120, 'https://shop.test/', 1, 'L1'),
+      at(300, 'page_dom_content_loaded', { ...TAB, nav_seq: 1 }),
+      at(450, 'page_load', { ...TAB, nav_seq: 1 }),
+      at(500, 'page_lcp', {
+        ...TAB,
+        nav_seq: 1,
+        lcp_details: { render_time: epochS(380), load_time: 0, size: 19342, element_id: 'hero' },
+      }),
+      at(600, 'console_error', { ...TAB, nav_seq: 1, text: 'Uncaught TypeError' }),
+      at(700, 'network_response', { ...TAB, nav_seq: 1, request_id: 'r2', status: 404 }),
+      at(800, 'page_layout_shift', {
+        ...TAB,
+        nav_seq: 1,
+        time: epochS(800),
+        layout_shift_details: { value: 0.05, had_recent_input: false },
+      }),
+      at(900, 'page_layout_shift', {
+        ...TAB,
+        nav_seq: 1,
+        time: epochS(900),
+        layout_shift_details: { value: 0.4, had_recent_input: true },
+      }),
+      at(5_000, 'network_request', { request_id: 'L2' }),
+      nav(5_100, 'https://shop.test/cart', 2, 'L2'),
+      at(5_200, 'console_error', { ...TAB, nav_seq: 2, text: 'second page' }),
+    ];
+    const pages = computePages(testSource(items));
+    expect(pages).toHaveLength(2);
+    const [home, cart] = pages;
+    expect(home).toMatchObject({
+      url: 'https://shop.test/',
+      targetId: 'T1',
+      navSeq: 1,
+      // the document request started the navigation, before Page.frameNavigated
+      startUs: T0,
+      endUs: T0 + 5_000 * MS,
+      errors: 1,
+      failedRequests: 1,
+      layoutShifts: 2,
+      domContentLoadedMs: 300,
+      loadMs: 450,
+    });
+    // LCP relative to the start, from the render time CDP states in epoch seconds
+    expect(home?.lcp).toMatchObject({ basis: 'render', size: 19342, elementId: 'hero' });
+    expect(home?.lcp?.ms).toBeCloseTo(380, 3);
+    // the shift after input does not count
+    expect(home?.cls).toBeCloseTo(0.05, 6);
+    expect(cart).toMatchObject({ url: 'https://shop.test/cart', errors: 1, endUs: null });
+    expect(currentPage(pages)).toBe(cart);
+    expect(tabCount(pages)).toBe(1);
+  });
+
+  it('keeps tabs apart, titles a tab’s first page, and ignores subframes', () => {
+    const items = [
+      nav(0, 'https://a.test/', 1, 'A1', 'T1'),
+      at(10, 'page_tab_opened', { target_id: 'T2', title: 'Help centre', url: 'https://b.test/' }),
+      nav(20, 'https://b.test/', 1, 'B1', 'T2'),
+      at(30, 'page_navigation', {
+        url: 'https://ads.test/frame',
+        parent_frame_id: 'F',
+        target_id: 'T2',
+      }),
+      at(40, 'console_error', { target_id: 'T1', nav_seq: 1, text: 'in tab one' }),
+    ];
+    const pages = computePages(testSource(items));
+    expect(pages.map((page) => [page.url, page.title, page.errors, page.endUs])).toEqual([
+      ['https://a.test/', null, 1, null],
+      ['https://b.test/', 'Help centre', 0, null],
+    ]);
+    expect(tabCount(pages)).toBe(2);
+  });
+
+  it('an LCP in another clock than the navigation is left out, not shown as a huge time', () => {
+    const items = [
+      nav(0, 'https://shop.test/', 1, 'L1'),
+      at(10, 'page_lcp', { ...TAB, nav_seq: 1, lcp_details: { render_time: 12.5, size: 10 } }),
+    ];
+    expect(computePages(testSource(items))[0]?.lcp).toBeNull();
+  });
+});
+
+describe('cumulativeLayoutShift', () => {
+  it('is the largest session window: gaps under 1 s, at most 5 s long', () => {
+    expect(cumulativeLayoutShift([])).toBe(0);
+    // two shifts 0.5 s apart share a window; the third, 2 s later, starts another
+    const shifts = [
+      { atMs: 0, value: 0.1 },
+      { atMs: 500, value: 0.1 },
+      { atMs: 2_500, value: 0.15 },
+    ];
+    expect(cumulativeLayoutShift(shifts)).toBeCloseTo(0.2, 6);
+    // a window is cut after 5 s even without a gap
+    const steady = Array.from({ length: 12 }, (_, at) => ({ atMs: at * 900, value: 0.1 }));
+    expect(cumulativeLayoutShift(steady)).toBeCloseTo(0.6, 6);
+  });
+});
