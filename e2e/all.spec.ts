@@ -136,6 +136,11 @@ test('an error’s details show the screenshots and the log lines of its moment,
     .first();
   await expect(error).toBeVisible({ timeout: 60_000 });
   await expect(timeline.rowOfType('monitor_screenshot').first()).toBeAttached({ timeout: 10_000 });
+  // the overview has a lane for the open log stream, on the same time axis
+  await expect(page.getByRole('img', { name: /^Event density/ })).toHaveAttribute(
+    'aria-label',
+    /; lanes: .*, chromium [1-9]\d*/,
+  );
   await error.click();
 
   const lines = timeline.detail.getByRole('list', { name: 'Lines of chromium around this moment' });

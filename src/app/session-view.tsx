@@ -19,6 +19,8 @@ import { MomentContext } from '../features/telemetry/components/event-detail';
 import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { AllSessionView } from './all-session-view';
 import { CurrentPage } from './current-page';
+import { createLogLanes } from './log-lanes';
+import { OverviewLanesContext } from '../features/telemetry/components/telemetry-panel';
 import { MomentLogLines } from './moment-log-lines';
 import { showLogLine } from './show-log-line';
 import { TimeRangeChip, useSessionRange } from './time-range';
@@ -103,6 +105,10 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   // the All view's filters and place stay while the session is open, whichever view is shown
   const allView = useMemo(() => createAllView(), []);
   useEffect(() => () => allView.stop(), [allView]);
+  // the overview draws a lane per open log stream
+  const logLanes = useMemo(() => createLogLanes(), []);
+  useEffect(() => logLanes.setTabs(logs.tabs), [logLanes, logs.tabs]);
+  useEffect(() => () => logLanes.stop(), [logLanes]);
   // a time range chosen on the overview or from a page narrows every view
   useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);
 
@@ -149,39 +155,41 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
       )}
       <div className="flex flex-1 flex-col lg:min-h-0 lg:flex-row">
         <MomentContext value={moment}>
-          <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
-            <SessionViewTabs
-              view={view}
-              onChange={setView}
-              timeline={timeline}
-              clipboardOpen={clipboardOpen}
-              onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
-            />
-            {timeline && <TimeRangeChip timeline={timeline} />}
-            {view === 'all' && timeline ? (
-              <AllSessionView
-                sessionId={sessionId}
+          <OverviewLanesContext value={logLanes}>
+            <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
+              <SessionViewTabs
+                view={view}
+                onChange={setView}
                 timeline={timeline}
-                view={allView}
-                onShowIn={setView}
+                clipboardOpen={clipboardOpen}
+                onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
               />
-            ) : view === 'timeline' && timeline ? (
-              <SessionTelemetry
-                timeline={timeline}
-                linkedSeq={linkedSeq}
-                params={params}
-                onParamsChange={onParamsChange}
-              />
-            ) : (
-              <LogsPanel
-                sessionId={sessionId}
-                connection={connection}
-                params={params}
-                onParamsChange={onParamsChange}
-                endedAt={ended ? deletedAt : null}
-              />
-            )}
-          </main>
+              {timeline && <TimeRangeChip timeline={timeline} />}
+              {view === 'all' && timeline ? (
+                <AllSessionView
+                  sessionId={sessionId}
+                  timeline={timeline}
+                  view={allView}
+                  onShowIn={setView}
+                />
+              ) : view === 'timeline' && timeline ? (
+                <SessionTelemetry
+                  timeline={timeline}
+                  linkedSeq={linkedSeq}
+                  params={params}
+                  onParamsChange={onParamsChange}
+                />
+              ) : (
+                <LogsPanel
+                  sessionId={sessionId}
+                  connection={connection}
+                  params={params}
+                  onParamsChange={onParamsChange}
+                  endedAt={ended ? deletedAt : null}
+                />
+              )}
+            </main>
+          </OverviewLanesContext>
         </MomentContext>
         {clipboardOpen && !ended && (
           <aside

@@ -14,8 +14,9 @@ function drawLanes(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
   const { overview, layout, palette } = scene;
   overview.lanes.forEach((lane, row) => {
     const top = layout.lanesTop + row * layout.laneHeight;
-    const colour = palette.category(lane.category);
-    drawLabel(ctx, scene, laneStyle(lane.category).label, top + layout.laneHeight / 2, colour);
+    const colour = lane.colorVar ? palette.color(lane.colorVar) : palette.category(lane.category);
+    const label = lane.label ?? laneStyle(lane.category).label;
+    drawLabel(ctx, scene, label, top + layout.laneHeight / 2, colour);
     ctx.fillStyle = palette.border;
     ctx.fillRect(layout.plotLeft, top + layout.laneHeight - 0.5, layout.plotWidth, 0.5);
     if (lane.max === 0) return;
@@ -29,6 +30,15 @@ function drawLanes(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
       ctx.fillRect(x, top + 2, Math.max(1, binWidth), layout.laneHeight - 4);
     }
     ctx.globalAlpha = 1;
+    // a log lane marks its error lines along its foot
+    const errors = lane.errorBins;
+    if (!errors) return;
+    ctx.fillStyle = palette.danger;
+    for (let bin = 0; bin < errors.length; bin += 1) {
+      if ((errors[bin] ?? 0) === 0) continue;
+      const x = layout.plotLeft + bin * binWidth;
+      ctx.fillRect(x, top + layout.laneHeight - 4, Math.max(2, binWidth), 3);
+    }
   });
 }
 

@@ -11,6 +11,8 @@ export interface OverviewPalette {
   accent: string;
   /** `--cat-<category>` (`--cat-other` for unknown ones), falling back to `--muted`. */
   category(name: string): string;
+  /** The value of a colour variable such as `--cat-log`, falling back to `--muted`. */
+  color(variable: string): string;
 }
 
 /**
@@ -22,7 +24,15 @@ export function readPalette(element: Element): OverviewPalette {
   const read = (name: string, fallback: string): string =>
     style.getPropertyValue(name).trim() || fallback;
   const muted = read('--muted', '#64748b');
-  const categories = new Map<string, string>();
+  const colours = new Map<string, string>();
+  const color = (variable: string): string => {
+    let colour = colours.get(variable);
+    if (colour === undefined) {
+      colour = read(variable, muted);
+      colours.set(variable, colour);
+    }
+    return colour;
+  };
   return {
     fg: read('--fg', '#0f172a'),
     bg: read('--panel', '#ffffff'),
@@ -30,13 +40,7 @@ export function readPalette(element: Element): OverviewPalette {
     border: read('--border', '#d9e0e8'),
     danger: read('--danger', '#b91c1c'),
     accent: read('--accent', '#0369a1'),
-    category(name) {
-      let colour = categories.get(name);
-      if (colour === undefined) {
-        colour = read(laneStyle(name).colorVar, muted);
-        categories.set(name, colour);
-      }
-      return colour;
-    },
+    category: (name) => color(laneStyle(name).colorVar),
+    color,
   };
 }

@@ -3,7 +3,7 @@ import { cn } from '../../../lib/cn';
 import { useOverviewNavigation } from '../hooks/overview-navigation';
 import { useLiveOverview } from '../hooks/overview-live';
 import { useElementWidth, useThemeVersion } from '../hooks/overview-observers';
-import { fractionOf } from '../model/overview';
+import { fractionOf, type OverviewExtraLane } from '../model/overview';
 import { clockSeconds, describeOverview } from '../model/overview-summary';
 import type { TimelineSource } from '../model/types';
 import { drawBase, paintOverview, type OverviewBase } from './overview-draw';
@@ -21,6 +21,8 @@ export interface OverviewStripProps {
   range?: { fromUs: number; toUs: number } | null;
   /** Dragging across the strip (or Shift with the arrows) chose a range. */
   onBrush?: (range: { fromUs: number; toUs: number }) => void;
+  /** Lanes from outside the timeline (log streams), on the same axis; a new array redraws. */
+  extraLanes?: readonly OverviewExtraLane[];
 }
 
 /**
@@ -38,6 +40,7 @@ export function OverviewStrip({
   onJump,
   range = null,
   onBrush,
+  extraLanes,
 }: OverviewStripProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -47,7 +50,7 @@ export function OverviewStrip({
   const [paints, setPaints] = useState(0);
   const [thumbnails] = useState(() => createThumbnailCache(() => setPaints((n) => n + 1)));
   const [focused, setFocused] = useState(false);
-  const overview = useLiveOverview(source, version, plotWidthFor(width));
+  const overview = useLiveOverview(source, version, plotWidthFor(width), extraLanes);
   const layout = computeLayout(width, overview.lanes.length, overview.screenshots.length > 0);
   const fromUs = visible?.fromUs ?? null;
   const toUs = visible?.toUs ?? null;

@@ -1,5 +1,6 @@
-import { useCallback, useRef, type KeyboardEvent } from 'react';
-import { useStore } from 'zustand';
+import { createContext, useCallback, useContext, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useStore, type StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import {
@@ -12,6 +13,7 @@ import {
 import type { Timeline } from '../stores/timeline-controller';
 import type { TimelinePane, VisibleRange } from '../stores/timeline-store';
 import { groupsInRange } from '../model/error-groups';
+import type { OverviewExtraLane } from '../model/overview';
 import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
@@ -69,8 +71,10 @@ function TimelineOverview({
   const version = useStore(timeline.store, (state) => state.version);
   const visible = useStore(timeline.store, (state) => state.visibleRange);
   const range = useStore(timeline.store, (state) => state.filter.range);
+  const extraLanes = useExtraLanes();
   return (
     <OverviewStrip
+      extraLanes={extraLanes}
       source={timeline.buffer}
       version={version}
       visible={visible}
@@ -79,6 +83,25 @@ function TimelineOverview({
       onBrush={(chosen) => updateFilter(timeline, { range: chosen })}
     />
   );
+}
+
+/**
+ * Lanes the overview draws from outside the timeline (the session's open log streams), given by
+ * the app: `lanes()` is read again whenever the store's version moves.
+ */
+export interface OverviewLanesSource {
+  readonly store: StoreApi<{ version: number }>;
+  lanes(): readonly OverviewExtraLane[];
+}
+
+export const OverviewLanesContext = createContext<OverviewLanesSource | null>(null);
+
+const NO_LANES_STORE = createStore(() => ({ version: 0 }));
+
+function useExtraLanes(): readonly OverviewExtraLane[] | undefined {
+  const source = useContext(OverviewLanesContext);
+  const version = useStore(source?.store ?? NO_LANES_STORE, (state) => state.version);
+  return useMemo(() => (source && version >= 0 ? source.lanes() : undefined), [source, version]);
 }
 
 function typingIn(target: EventTarget): boolean {

@@ -37,7 +37,10 @@ function lanesText(overview: Overview): string {
   const lanes = overview.lanes.map((lane) => {
     let events = 0;
     for (const bin of lane.bins) events += bin;
-    return `${laneStyle(lane.category).label} ${events}`;
+    let errors = 0;
+    for (const bin of lane.errorBins ?? []) errors += bin;
+    const name = lane.label ?? laneStyle(lane.category).label;
+    return `${name} ${events}${errors > 0 ? ` (${errors} ${errors === 1 ? 'error' : 'errors'})` : ''}`;
   });
   return `; lanes: ${lanes.join(', ')}`;
 }

@@ -204,3 +204,38 @@ describe('binOf, timeAt and fractionOf', () => {
     expect(fractionOf(overview, T0 + 20 * S)).toBe(1);
   });
 });
+
+describe('computeOverview with lanes from outside the timeline', () => {
+  it('bins each extra lane on the same axis, widening it, with its error lines marked', () => {
+    const source = testSource([eventItem(0, T0), eventItem(1, T0 + 10 * S)]);
+    const lines = [T0 - 10 * S, T0 + 5 * S, T0 + 5 * S + 1, T0 + 20 * S];
+    const lane = {
+      id: 'log-1',
+      label: 'chromium',
+      colorVar: '--cat-log',
+      forEach(visit: (tsUs: number, error: boolean) => void) {
+        lines.forEach((ts, at) => visit(ts, at === 1));
+      },
+    };
+    const overview = computeOverview(source, 30, [lane]);
+    expect(overview.startUs).toBe(T0 - 10 * S);
+    expect(overview.endUs).toBe(T0 + 20 * S);
+    const log = overview.lanes.at(-1);
+    expect(log).toMatchObject({ category: 'log:log-1', label: 'chromium', max: 2 });
+    expect(log?.bins.reduce((sum, n) => sum + n, 0)).toBe(4);
+    expect(log?.errorBins?.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(describeOverview(overview)).toMatch(/; lanes: .*, chromium 4 \(1 error\)$/);
+    // the events are still the timeline's alone
+    expect(overview.totals.events).toBe(2);
+  });
+
+  it('draws log lanes even before the first event', () => {
+    const lane = {
+      id: 'l',
+      label: 'app.log',
+      colorVar: '--cat-log',
+      forEach: (visit: (tsUs: number, error: boolean) => void) => visit(T0, false),
+    };
+    expect(computeOverview(testSource([]), 10, [lane]).lanes).toHaveLength(1);
+  });
+});

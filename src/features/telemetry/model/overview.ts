@@ -24,6 +24,22 @@ export interface OverviewLane {
   bins: Uint32Array;
   /** Largest bin count of the lane. */
   max: number;
+  /** A lane from outside the timeline (a log stream): its name and colour variable. */
+  label?: string;
+  colorVar?: string;
+  /** Error lines per time bin, for a lane that marks them. */
+  errorBins?: Uint32Array;
+}
+
+/**
+ * A lane drawn from outside the timeline, on the same time axis: the lines of an open log stream.
+ * `forEach` visits the time (Unix µs) of each retained line and whether it is an error.
+ */
+export interface OverviewExtraLane {
+  id: string;
+  label: string;
+  colorVar: string;
+  forEach(visit: (tsUs: number, error: boolean) => void): void;
 }
 
 export interface OverviewMarker {
@@ -263,13 +279,28 @@ function gatherColumns(source: TimelineSource, columns: OverviewColumns): Gather
  * Bins the retained events of `source` into `widthBins` equal time bins per category. Only
  * `event` items with a finite ts count; gaps, markers and unreadable items are not events.
  */
-export function computeOverview(source: OverviewSource, widthBins: number): Overview {
+export function computeOverview(
+  source: OverviewSource,
+  widthBins: number,
+  extra: readonly OverviewExtraLane[] = [],
+): Overview {
   const bins = normalizeBins(widthBins);
   const { overviewColumns } = source;
   const gathered = overviewColumns ? gatherColumns(source, overviewColumns) : gatherItems(source);
-  const { names, totals, minUs, maxUs } = gathered;
+  const { names, totals } = gathered;
+  let { minUs, maxUs } = gathered;
+  // the extra lanes widen the range: one pass for their ends, one to bin them
+  let extraLines = 0;
+  for (const lane of extra) {
+    lane.forEach((tsUs) => {
+      if (!Number.isFinite(tsUs)) return;
+      extraLines += 1;
+      if (tsUs < minUs) minUs = tsUs;
+      if (tsUs > maxUs) maxUs = tsUs;
+    });
+  }
 
-  if (totals.events === 0) return emptyOverview();
+  if (totals.events === 0 && extraLines === 0) return emptyOverview();
   const startUs = minUs;
   const endUs = maxUs > minUs ? maxUs : minUs + OVERVIEW_MIN_SPAN_US;
   const scale = bins / (endUs - startUs);
@@ -286,6 +317,7 @@ export function computeOverview(source: OverviewSource, widthBins: number): Over
     for (const count of laneBins) if (count > max) max = count;
     return { category: names[lane] ?? 'other', bins: laneBins, max };
   });
+  for (const lane of extra) lanes.push(binExtraLane(lane, startUs, scale, bins));
   return {
     startUs,
     endUs,
@@ -294,6 +326,32 @@ export function computeOverview(source: OverviewSource, widthBins: number): Over
     navigations: trimCapped(gathered.navigations),
     screenshots: trimCapped(gathered.screenshots),
     totals,
+  };
+}
+
+function binExtraLane(
+  lane: OverviewExtraLane,
+  startUs: number,
+  scale: number,
+  bins: number,
+): OverviewLane {
+  const counts = new Uint32Array(bins);
+  const errorBins = new Uint32Array(bins);
+  lane.forEach((tsUs, error) => {
+    if (!Number.isFinite(tsUs)) return;
+    const bin = binIndex(tsUs, startUs, scale, bins);
+    counts[bin] = (counts[bin] ?? 0) + 1;
+    if (error) errorBins[bin] = (errorBins[bin] ?? 0) + 1;
+  });
+  let max = 0;
+  for (const count of counts) if (count > max) max = count;
+  return {
+    category: `log:${lane.id}`,
+    label: lane.label,
+    colorVar: lane.colorVar,
+    bins: counts,
+    max,
+    errorBins,
   };
 }
 
