@@ -208,7 +208,9 @@ test('a range dragged on the overview narrows every view, is kept in the URL, an
   const times = await session.rows
     .locator('[data-time]')
     .evaluateAll((cells) =>
-      cells.map((cell) => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(cell.title)?.[0] ?? '')),
+      cells.map((cell) =>
+        Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(cell.getAttribute('title') ?? '')?.[0] ?? ''),
+      ),
     );
   for (const at of times) {
     expect(at).toBeGreaterThanOrEqual(fromMs);
@@ -256,4 +258,64 @@ test('the Pages view lists each visit with sane web vitals, and narrows every vi
     expect(row.at).toBeGreaterThanOrEqual(Number(from));
     expect(row.at).toBeLessThanOrEqual(Number(to) + 1);
   }
+});
+
+test('a mark set with m shows in every view and the overview, and stays through export and offline viewing', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const session = await openAll(page);
+  // m from anywhere but a field: the moment is taken, then named
+  await page.getByTestId(TEST_IDS.allList).focus();
+  await page.keyboard.press('m');
+  const form = page.getByRole('form', { name: /^Name the mark at \d\d:\d\d:\d\d\.\d{3}$/ });
+  const name = form.getByRole('textbox');
+  await expect(name).toHaveValue('Mark 1');
+  await expect(name).toBeFocused();
+  // the proposed name is selected: typing replaces it
+  await page.keyboard.type('before <b>checkout</b>');
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark now' })).toBeFocused();
+
+  const mark = 'before <b>checkout</b>';
+  await expect(page.getByTestId(TEST_IDS.allRow).filter({ hasText: mark })).toHaveCount(1);
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  const timeline = new TimelinePage(page);
+  await timeline.search.fill('checkout');
+  await expect(timeline.row(mark)).toHaveCount(1);
+  await timeline.search.fill('');
+  await expect(page.getByRole('img', { name: /^Event density/ })).toHaveAttribute(
+    'aria-label',
+    /, 1 mark[;,]|, 1 mark$/,
+  );
+  await session.showLogs();
+  await expect(session.rows.filter({ hasText: `Mark: ${mark}` })).toHaveCount(1);
+
+  // Escape drops a mark being named; the button opens the same form
+  await page.getByRole('button', { name: 'Mark now' }).click();
+  await expect(form.getByRole('textbox')).toHaveValue('Mark 2');
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(session.rows.filter({ hasText: 'Mark: Mark 2' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Timeline/ }).click();
+  const exported = await timeline.export();
+  const marks = exported.notes.filter((note) => note.session_console.kind === 'mark');
+  expect(marks.map((note) => note.session_console.text)).toEqual([mark]);
+
+  await page.goto('/');
+  await page.getByLabel('Open an exported telemetry file…').setInputFiles(exported.path);
+  await expect(page).toHaveURL(/#\/file$/);
+  const file = new TimelinePage(page);
+  await file.search.fill('checkout');
+  await expect(file.row(mark)).toHaveCount(1);
+  await file.search.fill('');
+  await expect(page.getByRole('img', { name: /^Event density/ })).toHaveAttribute(
+    'aria-label',
+    /, 1 mark[;,]|, 1 mark$/,
+  );
+  // and it goes out again in a second export
+  const again = await file.export();
+  expect(again.notes.filter((note) => note.session_console.kind === 'mark')).toHaveLength(1);
 });

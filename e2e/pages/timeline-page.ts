@@ -7,6 +7,11 @@ export interface ExportedEnvelope {
   event: { type: string; category: string; ts: number; data?: Record<string, unknown> | null };
 }
 
+/** A line the dashboard adds to an export beside the events: a mark, gap, restart… */
+export interface ExportedNote {
+  session_console: { kind: string; ts: number; text?: string; [key: string]: unknown };
+}
+
 /** A session's (or an opened file's) telemetry timeline. */
 export class TimelinePage {
   constructor(readonly page: Page) {}
@@ -46,8 +51,13 @@ export class TimelinePage {
     });
   }
 
-  /** Saves every retained event (or only those shown) through Export, and reads the file back. */
-  async export(shown = false): Promise<{ path: string; envelopes: ExportedEnvelope[] }> {
+  /**
+   * Saves every retained event (or only those shown) through Export, and reads the file back: the
+   * event envelopes, and apart from them the dashboard's notes (marks, gaps, markers).
+   */
+  async export(
+    shown = false,
+  ): Promise<{ path: string; envelopes: ExportedEnvelope[]; notes: ExportedNote[] }> {
     const download = this.page.waitForEvent('download');
     await this.page
       .getByRole('button', { name: shown ? 'Export shown' : 'Export', exact: true })
@@ -56,11 +66,16 @@ export class TimelinePage {
     const file = test.info().outputPath(saved.suggestedFilename());
     await saved.saveAs(file);
     const text = await readFile(file, 'utf8');
-    const envelopes = text
+    const values = text
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as ExportedEnvelope);
-    return { path: file, envelopes };
+      .map((line) => JSON.parse(line) as ExportedEnvelope | ExportedNote);
+    const envelopes = values.filter((value): value is ExportedEnvelope => 'seq' in value);
+    const notes = values.filter((value): value is ExportedNote => 'session_console' in value);
+    expect(envelopes.length + notes.length, 'every line is an envelope or a note').toBe(
+      values.length,
+    );
+    return { path: file, envelopes, notes };
   }
 
   async expectCount(locator: Locator, count: number): Promise<void> {

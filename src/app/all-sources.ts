@@ -4,7 +4,7 @@
  */
 import { resolveTimeSource } from '../features/logs/stores/log-tab-store';
 import type { LogLine } from '../features/logs/stores/log-buffer';
-import type { LogTab } from '../features/logs/stores/log-tab-controller';
+import { isMarkNotice, type LogTab } from '../features/logs/stores/log-tab-controller';
 import { logSourceLabel } from '../features/logs/api/log-stream';
 import { laneStyle } from '../features/telemetry/model/catalogue';
 import { overviewLane } from '../features/telemetry/model/overview-columns';
@@ -58,6 +58,8 @@ export function timelineFacts(item: TimelineItem): RowFacts {
       ...STREAM_TAG,
     };
   }
+  if (item.marker === 'mark')
+    return { timeMs, text: item.text, level: 'info', error: false, tag: 'Mark', color: '--warn' };
   return { timeMs, text: item.text, level: 'info', error: false, ...STREAM_TAG };
 }
 
@@ -96,5 +98,7 @@ export function logSource(tab: LogTab): FeedSource<LogLine> {
         color: '--cat-log',
       };
     },
+    // the mark's own row comes from the telemetry
+    include: (line) => !isMarkNotice(line),
   };
 }

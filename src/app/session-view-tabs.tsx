@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { cn } from '../lib/cn';
 import { focusIfLost } from '../lib/focus';
@@ -24,6 +24,7 @@ export function SessionViewTabs({
   timeline,
   clipboardOpen,
   onToggleClipboard,
+  actions,
 }: {
   view: SessionViewName;
   onChange: (view: SessionViewName) => void;
@@ -31,6 +32,8 @@ export function SessionViewTabs({
   clipboardOpen: boolean;
   /** Absent when the session has no clipboard (it has ended). */
   onToggleClipboard?: () => void;
+  /** Controls at the end of the strip (Mark now). */
+  actions?: ReactNode;
 }) {
   const tabs: [SessionViewName, string][] = [
     ['timeline', 'Timeline'],
@@ -91,17 +94,20 @@ export function SessionViewTabs({
           </button>
         ))}
       </div>
-      {onToggleClipboard && (
-        <button
-          type="button"
-          aria-expanded={clipboardOpen}
-          aria-controls="session-clipboard"
-          onClick={onToggleClipboard}
-          className="mb-1 ml-auto rounded-md px-2 text-xs text-muted hover:bg-panel-2 hover:text-fg"
-        >
-          {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
-        </button>
-      )}
+      <div className="ml-auto flex items-center gap-1">
+        {actions}
+        {onToggleClipboard && (
+          <button
+            type="button"
+            aria-expanded={clipboardOpen}
+            aria-controls="session-clipboard"
+            onClick={onToggleClipboard}
+            className="mb-1 rounded-md px-2 py-0.5 text-xs text-muted hover:bg-panel-2 hover:text-fg"
+          >
+            {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -24,6 +24,8 @@ import { OverviewLanesContext } from '../features/telemetry/components/telemetry
 import { MomentLogLines } from './moment-log-lines';
 import { showLogLine } from './show-log-line';
 import { TimeRangeChip, useSessionRange } from './time-range';
+import { MarkNow } from './mark-now';
+import { typingIn } from '../lib/focus';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
@@ -112,6 +114,22 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   // a time range chosen on the overview or from a page narrows every view
   useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);
 
+  // "Mark now": the button, or m anywhere in the session view but a field
+  const [markAt, setMarkAt] = useState<number | null>(null);
+  const canMark = timeline !== undefined && !ended;
+  useEffect(() => {
+    if (!canMark) return;
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if (event.key !== 'm' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || typingIn(event.target)) return;
+      if ((event.target as HTMLElement | null)?.closest?.('[role="dialog"]')) return;
+      event.preventDefault();
+      setMarkAt((open) => open ?? Date.now());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [canMark]);
+
   const problem = session.isError ? (
     <SessionProblem
       sessionId={sessionId}
@@ -163,6 +181,17 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
                 timeline={timeline}
                 clipboardOpen={clipboardOpen}
                 onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
+                actions={
+                  canMark && (
+                    <MarkNow
+                      timeline={timeline}
+                      tabs={logs.tabs}
+                      at={markAt}
+                      onOpen={setMarkAt}
+                      onClose={() => setMarkAt(null)}
+                    />
+                  )
+                }
               />
               {timeline && <TimeRangeChip timeline={timeline} />}
               {view === 'all' && timeline ? (

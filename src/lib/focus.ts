@@ -8,3 +8,10 @@ export function focusIsLost(): boolean {
 export function focusIfLost(element: HTMLElement | null): void {
   if (element && focusIsLost()) element.focus();
 }
+
+/** Whether a key pressed on `target` is typing (in a field), not a shortcut. */
+export function typingIn(target: EventTarget | null): boolean {
+  return (
+    (target as HTMLElement | null)?.closest?.('input, textarea, select, [contenteditable]') != null
+  );
+}

@@ -22,6 +22,14 @@ import {
 
 type PartialLine = Omit<LogLine, 'seq'>;
 
+/** How a mark a person set reads among a stream's lines. */
+const MARK_NOTICE = '⚑ Mark: ';
+
+/** Whether a line is the stream's copy of a mark (the telemetry timeline holds the mark itself). */
+export function isMarkNotice(line: LogLine): boolean {
+  return line.notice && line.plain.startsWith(MARK_NOTICE);
+}
+
 export const SESSION_ENDED =
   'session ended: the stream closed and the session no longer exists. Everything received stays here.';
 
@@ -41,6 +49,8 @@ export interface LogTab {
   refreshQueries(): void;
   clear(): void;
   setCapacity(capacity: number): void;
+  /** Puts a mark a person set among the lines (a notice at its time). */
+  mark(name: string, timeMs: number): void;
 }
 
 export interface LogTabOptions {
@@ -184,6 +194,9 @@ export function createLogTab(options: LogTabOptions): LogTab {
       live.flush();
       buffer.resize(capacity);
       live.changed();
+    },
+    mark(name, timeMs) {
+      live.push(noticeLine(`${MARK_NOTICE}${name}`, timeMs));
     },
   };
 }

@@ -14,7 +14,7 @@ export function OpenFileButton({ onOpened }: { onOpened: () => void }) {
     if (!file) return;
     setMessage(`Reading ${file.name}…`);
     try {
-      const { envelopes, problems } = parseJsonl(await file.text());
+      const { envelopes, problems, annotations } = parseJsonl(await file.text());
       if (envelopes.length === 0) {
         setMessage(
           `${file.name} holds no telemetry events${problems[0] ? ` (line ${problems[0].line}: ${problems[0].reason})` : ''}.`,
@@ -26,6 +26,7 @@ export function OpenFileButton({ onOpened }: { onOpened: () => void }) {
           name: file.name,
           envelopes,
           problems,
+          annotations,
           capacity: LIMITS.telemetryEventsMax,
         }),
       );

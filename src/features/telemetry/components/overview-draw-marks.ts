@@ -23,6 +23,22 @@ export function drawNavigations(ctx: CanvasRenderingContext2D, scene: OverviewSc
   }
 }
 
+/** Each mark a person set: a line across the lanes, in the warning colour, flagged at the top. */
+export function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene): void {
+  const { layout, palette } = scene;
+  const height = layout.errorsTop + layout.errorsHeight - layout.lanesTop;
+  ctx.fillStyle = palette.warn;
+  for (const mark of scene.overview.marks) {
+    const x = Math.round(xOf(scene, mark.tsUs));
+    ctx.fillRect(x - 1, layout.lanesTop, 2, height);
+    ctx.beginPath();
+    ctx.moveTo(x + 1, layout.lanesTop);
+    ctx.lineTo(x + 8, layout.lanesTop + 3.5);
+    ctx.lineTo(x + 1, layout.lanesTop + 7);
+    ctx.fill();
+  }
+}
+
 /**
  * A tick for every screenshot, and thumbnails for the newest ones that fit without overlapping
  * (so at most a few dozen images are ever loaded). Released screenshots get no thumbnail.

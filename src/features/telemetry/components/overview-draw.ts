@@ -4,7 +4,7 @@
  */
 import { laneStyle } from '../model/catalogue';
 import { axisTicks } from './overview-axis';
-import { drawErrors, drawNavigations, drawThumbnails } from './overview-draw-marks';
+import { drawErrors, drawMarks, drawNavigations, drawThumbnails } from './overview-draw-marks';
 import { readPalette } from './overview-palette';
 import { drawLabel, xOf, type OverviewScene } from './overview-scene';
 
@@ -112,6 +112,7 @@ export function drawOverviewBase(ctx: CanvasRenderingContext2D, scene: OverviewS
   drawLanes(ctx, scene);
   drawErrors(ctx, scene);
   drawNavigations(ctx, scene);
+  drawMarks(ctx, scene);
   drawThumbnails(ctx, scene);
   drawAxis(ctx, scene);
 }

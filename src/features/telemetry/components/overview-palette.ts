@@ -8,6 +8,7 @@ export interface OverviewPalette {
   muted: string;
   border: string;
   danger: string;
+  warn: string;
   accent: string;
   /** `--cat-<category>` (`--cat-other` for unknown ones), falling back to `--muted`. */
   category(name: string): string;
@@ -39,6 +40,7 @@ export function readPalette(element: Element): OverviewPalette {
     muted,
     border: read('--border', '#d9e0e8'),
     danger: read('--danger', '#b91c1c'),
+    warn: read('--warn', '#b45309'),
     accent: read('--accent', '#0369a1'),
     category: (name) => color(laneStyle(name).colorVar),
     color,

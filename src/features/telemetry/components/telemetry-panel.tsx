@@ -1,3 +1,4 @@
+import { typingIn } from '../../../lib/focus';
 import { createContext, useCallback, useContext, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -102,10 +103,6 @@ function useExtraLanes(): readonly OverviewExtraLane[] | undefined {
   const source = useContext(OverviewLanesContext);
   const version = useStore(source?.store ?? NO_LANES_STORE, (state) => state.version);
   return useMemo(() => (source && version >= 0 ? source.lanes() : undefined), [source, version]);
-}
-
-function typingIn(target: EventTarget): boolean {
-  return (target as HTMLElement).closest?.('input, textarea, select, [contenteditable]') != null;
 }
 
 /** The telemetry of a session (or of an opened file): filters, overview, list, details. */

@@ -7,17 +7,18 @@ import { isFilterActive } from '../model/timeline-filter';
 import type { EventItem, TimelineItem } from '../model/types';
 import type { Timeline } from '../stores/timeline-controller';
 
-function* events(timeline: Timeline, filtered: boolean): Generator<EventItem> {
+/** Every retained item (events, marks, gaps, markers), or those the view shows. */
+function* items(timeline: Timeline, filtered: boolean): Generator<TimelineItem> {
   const { buffer } = timeline;
   if (!filtered) {
     const all: TimelineItem[] = [];
     buffer.forEach((item) => all.push(item));
-    for (const item of all) if (item.kind === 'event') yield item;
+    yield* all;
     return;
   }
   for (let position = 0; position < buffer.viewCount; position += 1) {
     const item = buffer.viewItem(position);
-    if (item?.kind === 'event') yield item;
+    if (item) yield item;
   }
 }
 
@@ -45,7 +46,7 @@ export function TimelineExport({ timeline, name }: { timeline: Timeline; name: s
   const run = async (filtered: boolean): Promise<void> => {
     setState('Exporting…');
     try {
-      const blob = await exportJsonl(events(timeline, filtered), readImage);
+      const blob = await exportJsonl(items(timeline, filtered), readImage);
       download(blob, exportFileName(name, new Date(), filtered));
       setState(null);
     } catch (error) {

@@ -110,6 +110,15 @@ function NoticeCells({
       </span>
     );
   }
+  if (item.marker === 'mark') {
+    return (
+      <span className="min-w-0 flex-1 truncate font-semibold text-warn">
+        <span aria-hidden="true">⚑ </span>
+        <span className="sr-only">Mark: </span>
+        <UntrustedText text={item.text} />
+      </span>
+    );
+  }
   return (
     <span
       className={cn(

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TelemetryEnvelope } from '../../../types/api';
 import { eventKeys } from './event-item';
 import { exportFileName, exportJsonl, imageToBase64, parseJsonl } from './jsonl';
-import type { EventItem } from './types';
+import type { EventItem, TimelineItem } from './types';
 
 function toItem(envelope: TelemetryEnvelope, index: number): EventItem {
   return {
@@ -152,6 +152,77 @@ describe('exportJsonl and parseJsonl', () => {
   });
 });
 
+describe('annotations in an export', () => {
+  const items: TimelineItem[] = [
+    { kind: 'gap', index: 0, tsUs: 1_000, epoch: 0, from: 1, to: 4, cause: 'replay-start' },
+    toItem(envelopes[0]!, 1),
+    {
+      kind: 'marker',
+      index: 2,
+      tsUs: 2_000,
+      epoch: 0,
+      marker: 'mark',
+      text: 'clicked "Buy" \u2028',
+    },
+    { kind: 'marker', index: 3, tsUs: 3_000, epoch: 0, marker: 'imported', text: 'Opened a file' },
+    {
+      kind: 'gap',
+      index: 4,
+      tsUs: 4_000,
+      epoch: 0,
+      from: 10,
+      to: 19,
+      cause: 'mid-stream',
+      recovered: 7,
+    },
+    { kind: 'marker', index: 5, tsUs: 5_000, epoch: 1, marker: 'restarted', text: 'Restarted.' },
+    { kind: 'unreadable', index: 6, tsUs: 6_000, epoch: 1, raw: '{oops', reason: 'not JSON' },
+  ];
+
+  it('keeps marks, gaps (with what was recovered), markers and unreadable frames, in place', async () => {
+    const text = await readText(await exportJsonl(items, noImages));
+    const parsed = parseJsonl(text);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.envelopes.map((e) => e.line)).toEqual([2]);
+    expect(parsed.annotations).toEqual([
+      { line: 1, annotation: { kind: 'gap', ts: 1_000, from: 1, to: 4, cause: 'replay-start' } },
+      { line: 3, annotation: { kind: 'mark', ts: 2_000, text: 'clicked "Buy" \u2028' } },
+      {
+        line: 4,
+        annotation: { kind: 'gap', ts: 4_000, from: 10, to: 19, cause: 'mid-stream', recovered: 7 },
+      },
+      {
+        line: 5,
+        annotation: { kind: 'marker', marker: 'restarted', ts: 5_000, text: 'Restarted.' },
+      },
+      { line: 6, annotation: { kind: 'unreadable', ts: 6_000, raw: '{oops', reason: 'not JSON' } },
+    ]);
+  });
+
+  it('writes annotation lines a reader of wire envelopes skips: no seq, no event', async () => {
+    const all = (await lines(await exportJsonl(items, noImages))).filter(Boolean);
+    const notes = all
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((v) => !('seq' in v));
+    expect(notes).toHaveLength(5);
+    for (const note of notes) expect(Object.keys(note)).toEqual(['session_console']);
+  });
+
+  it('reports a note it cannot read as a problem and goes on', () => {
+    const text = [
+      '{"session_console":{"kind":"mark","ts":"soon","text":"x"}}',
+      '{"session_console":{"kind":"gap","ts":1,"from":1,"to":2,"cause":"aliens"}}',
+      '{"session_console":{"kind":"marker","marker":"exploded","ts":1,"text":"x"}}',
+      '{"session_console":{"kind":"mark","ts":9,"text":"kept"}}',
+    ].join('\n');
+    const parsed = parseJsonl(text);
+    expect(parsed.problems.map((p) => p.line)).toEqual([1, 2, 3]);
+    expect(parsed.annotations).toEqual([
+      { line: 4, annotation: { kind: 'mark', ts: 9, text: 'kept' } },
+    ]);
+  });
+});
+
 describe('parseJsonl', () => {
   it('accepts CRLF, a byte order mark and blank lines', () => {
     const text =
@@ -185,8 +256,8 @@ describe('parseJsonl', () => {
   });
 
   it('never throws on empty or odd input', () => {
-    expect(parseJsonl('')).toEqual({ envelopes: [], problems: [] });
-    expect(parseJsonl('\uFEFF\r\n')).toEqual({ envelopes: [], problems: [] });
+    expect(parseJsonl('')).toEqual({ envelopes: [], problems: [], annotations: [] });
+    expect(parseJsonl('\uFEFF\r\n')).toEqual({ envelopes: [], problems: [], annotations: [] });
     expect(parseJsonl('\u0000').problems).toHaveLength(1);
   });
 });

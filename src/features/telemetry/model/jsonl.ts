@@ -1,7 +1,8 @@
 import type { TelemetryEvent } from '../../../types/api';
 import { decodeEnvelope } from './decode';
 import { readEvent } from './event-item';
-import type { EventItem } from './types';
+import { isRecord } from '../../../lib/is-record';
+import type { EventItem, GapCause, MarkerKind, TimelineItem } from './types';
 
 const SCREENSHOT = 'monitor_screenshot';
 /** Lines are gathered into parts of about this many characters before they go into the Blob. */
@@ -34,22 +35,102 @@ async function screenshotData(
 }
 
 /**
- * The events as JSON Lines, one `{"seq":n,"event":{…}}` envelope per line as it came on the wire.
+ * What the dashboard itself saw or was told, kept in an export beside the events: a line
+ * `{"session_console":{…}}` that has no `seq` or `event`, so a tool reading wire envelopes skips it
+ * (documented in docs/using.md). Marks a person set, gaps (with what the history recovered),
+ * restarts and other stream markers, unreadable frames.
+ */
+export type JsonlAnnotation =
+  | { kind: 'mark'; ts: number; text: string }
+  | { kind: 'marker'; marker: Exclude<MarkerKind, 'mark'>; ts: number; text: string }
+  | { kind: 'gap'; ts: number; from: number; to: number; cause: GapCause; recovered?: number }
+  | { kind: 'unreadable'; ts: number; raw: string; reason: string };
+
+const ANNOTATION_KEY = 'session_console';
+const MARKERS: readonly string[] = ['reconnected', 'stalled', 'restarted', 'ended', 'imported'];
+const CAUSES: readonly string[] = ['replay-start', 'reconnect', 'mid-stream'];
+
+/** The annotation line of a non-event item; null for one not worth keeping (the "opened" note). */
+export function annotationOf(item: Exclude<TimelineItem, EventItem>): JsonlAnnotation | null {
+  const ts = item.tsUs;
+  if (item.kind === 'gap') {
+    return {
+      kind: 'gap',
+      ts,
+      from: item.from,
+      to: item.to,
+      cause: item.cause,
+      ...(item.recovered === undefined ? {} : { recovered: item.recovered }),
+    };
+  }
+  if (item.kind === 'unreadable')
+    return { kind: 'unreadable', ts, raw: item.raw, reason: item.reason };
+  if (item.marker === 'mark') return { kind: 'mark', ts, text: item.text };
+  if (item.marker === 'imported') return null;
+  return { kind: 'marker', marker: item.marker, ts, text: item.text };
+}
+
+/** Reads an annotation line back; null when the value is not one. */
+export function readAnnotation(value: unknown): JsonlAnnotation | null {
+  if (!isRecord(value) || !isRecord(value[ANNOTATION_KEY])) return null;
+  const a = value[ANNOTATION_KEY];
+  const ts = a.ts;
+  if (typeof ts !== 'number' || !Number.isFinite(ts)) return null;
+  const text = typeof a.text === 'string' ? a.text : null;
+  switch (a.kind) {
+    case 'mark':
+      return text === null ? null : { kind: 'mark', ts, text };
+    case 'marker':
+      return text !== null && typeof a.marker === 'string' && MARKERS.includes(a.marker)
+        ? { kind: 'marker', marker: a.marker as Exclude<MarkerKind, 'mark'>, ts, text }
+        : null;
+    case 'gap': {
+      const { from, to, cause, recovered } = a;
+      if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return null;
+      if (typeof cause !== 'string' || !CAUSES.includes(cause)) return null;
+      return {
+        kind: 'gap',
+        ts,
+        from: from as number,
+        to: to as number,
+        cause: cause as GapCause,
+        ...(Number.isSafeInteger(recovered) ? { recovered: recovered as number } : {}),
+      };
+    }
+    case 'unreadable':
+      return typeof a.raw === 'string' && typeof a.reason === 'string'
+        ? { kind: 'unreadable', ts, raw: cut(a.raw), reason: a.reason }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The timeline as JSON Lines: one `{"seq":n,"event":{…}}` envelope per event as it came on the
+ * wire, and the annotation lines of marks, gaps, restarts and unreadable frames where they were.
  * Screenshot images are read back with `readImage` (base64 PNG) into `data.png`; an image that was
  * already released is left out and the line says `"png_released": true`. The Blob is built from
  * parts of about 1 MB, never from one string.
  */
 export async function exportJsonl(
-  items: Iterable<EventItem>,
+  items: Iterable<TimelineItem>,
   readImage: (item: EventItem) => Promise<string | null>,
 ): Promise<Blob> {
   const parts: string[] = [];
   let lines: string[] = [];
   let chars = 0;
   for (const item of items) {
-    const event = readEvent(item);
-    const data = item.type === SCREENSHOT ? await screenshotData(item, readImage) : event.data;
-    const line = `${JSON.stringify({ seq: item.seq, event: wireEvent(event, data) })}\n`;
+    let line: string;
+    if (item.kind === 'event') {
+      const event = readEvent(item);
+      const data = item.type === SCREENSHOT ? await screenshotData(item, readImage) : event.data;
+      line = `${JSON.stringify({ seq: item.seq, event: wireEvent(event, data) })}\n`;
+    } else {
+      const annotation = annotationOf(item);
+      if (!annotation) continue;
+      line = `${JSON.stringify({ [ANNOTATION_KEY]: annotation })}\n`;
+    }
     lines.push(line);
     chars += line.length;
     if (chars >= PART_CHARS) {
@@ -97,6 +178,11 @@ export interface JsonlEnvelope {
   event: TelemetryEvent;
 }
 
+export interface JsonlAnnotationLine {
+  line: number;
+  annotation: JsonlAnnotation;
+}
+
 export interface JsonlProblem {
   line: number;
   reason: string;
@@ -110,14 +196,27 @@ function cut(raw: string): string {
   return raw.slice(0, end);
 }
 
+function annotationIn(raw: string): JsonlAnnotation | null {
+  try {
+    return readAnnotation(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Reads a JSON Lines file of telemetry envelopes. Each non-blank line is decoded like a stream
  * frame; lines that cannot be read become problems with their line number. LF or CRLF line ends
  * and a leading byte order mark are accepted. Never throws.
  */
-export function parseJsonl(text: string): { envelopes: JsonlEnvelope[]; problems: JsonlProblem[] } {
+export function parseJsonl(text: string): {
+  envelopes: JsonlEnvelope[];
+  problems: JsonlProblem[];
+  annotations: JsonlAnnotationLine[];
+} {
   const envelopes: JsonlEnvelope[] = [];
   const problems: JsonlProblem[] = [];
+  const annotations: JsonlAnnotationLine[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let start = 0;
   let line = 0;
@@ -129,9 +228,15 @@ export function parseJsonl(text: string): { envelopes: JsonlEnvelope[]; problems
     if (raw.endsWith('\r')) raw = raw.slice(0, -1);
     start = end + 1;
     if (/^\s*$/.test(raw)) continue;
+    if (raw.startsWith(`{"${ANNOTATION_KEY}"`)) {
+      const annotation = annotationIn(raw);
+      if (annotation) annotations.push({ line, annotation });
+      else problems.push({ line, reason: 'not a note this dashboard can read', raw: cut(raw) });
+      continue;
+    }
     const decoded = decodeEnvelope(raw);
     if (decoded.ok) envelopes.push({ line, seq: decoded.seq, event: decoded.event });
     else problems.push({ line, reason: decoded.reason, raw: cut(raw) });
   }
-  return { envelopes, problems };
+  return { envelopes, problems, annotations };
 }

@@ -26,6 +26,7 @@ export function describeOverview(overview: Overview): string {
       count(totals.errors, 'error'),
       count(totals.navigations, 'navigation'),
       count(totals.screenshots, 'screenshot'),
+      ...(overview.marks.length > 0 ? [count(overview.marks.length, 'mark')] : []),
     ].join(', ') +
     lanesText(overview)
   );

@@ -13,9 +13,10 @@ import {
 } from './overview-columns';
 import type { TimelineSource } from './types';
 
-/** A timeline, with the overview's columns where its buffer keeps them. */
+/** A timeline, with the overview's columns and its marks where its buffer keeps them. */
 export interface OverviewSource extends TimelineSource {
   readonly overviewColumns?: OverviewColumns;
+  readonly marks?: { readonly length: number; at(position: number): number | undefined };
 }
 
 export interface OverviewLane {
@@ -48,6 +49,11 @@ export interface OverviewMarker {
   index: number;
 }
 
+/** A named moment a person set, drawn as a flag. */
+export interface OverviewMark extends OverviewMarker {
+  name: string;
+}
+
 export interface OverviewScreenshot extends OverviewMarker {
   /** Object URL of the PNG when it was computed; null once released. */
   url: string | null;
@@ -70,6 +76,8 @@ export interface Overview {
   errors: OverviewMarker[];
   navigations: OverviewMarker[];
   screenshots: OverviewScreenshot[];
+  /** The marks a person set, oldest first. */
+  marks: OverviewMark[];
   /** Uncapped counts, for summaries. */
   totals: OverviewTotals;
 }
@@ -143,8 +151,27 @@ function emptyOverview(): Overview {
     errors: [],
     navigations: [],
     screenshots: [],
+    marks: [],
     totals: { events: 0, errors: 0, navigations: 0, screenshots: 0 },
   };
+}
+
+/** The marks of a timeline: from its buffer's list when it keeps one, else by a visit. */
+function gatherMarks(source: OverviewSource): OverviewMark[] {
+  const marks: OverviewMark[] = [];
+  const add = (index: number): void => {
+    const item = source.item(index);
+    if (item?.kind === 'marker' && item.marker === 'mark')
+      marks.push({ tsUs: item.tsUs, index, name: item.text });
+  };
+  if (source.marks) {
+    for (let at = 0; at < source.marks.length; at += 1) add(source.marks.at(at) ?? -1);
+  } else {
+    source.forEach((item) => {
+      if (item.kind === 'marker' && item.marker === 'mark') add(item.index);
+    });
+  }
+  return marks;
 }
 
 /** The retained events, gathered before binning: ts and lane of each in the scratch arrays. */
@@ -289,6 +316,11 @@ export function computeOverview(
   const gathered = overviewColumns ? gatherColumns(source, overviewColumns) : gatherItems(source);
   const { names, totals } = gathered;
   let { minUs, maxUs } = gathered;
+  const marks = gatherMarks(source);
+  for (const mark of marks) {
+    if (mark.tsUs < minUs) minUs = mark.tsUs;
+    if (mark.tsUs > maxUs) maxUs = mark.tsUs;
+  }
   // the extra lanes widen the range: one pass for their ends, one to bin them
   let extraLines = 0;
   for (const lane of extra) {
@@ -300,7 +332,7 @@ export function computeOverview(
     });
   }
 
-  if (totals.events === 0 && extraLines === 0) return emptyOverview();
+  if (totals.events === 0 && extraLines === 0 && marks.length === 0) return emptyOverview();
   const startUs = minUs;
   const endUs = maxUs > minUs ? maxUs : minUs + OVERVIEW_MIN_SPAN_US;
   const scale = bins / (endUs - startUs);
@@ -325,6 +357,7 @@ export function computeOverview(
     errors: trimCapped(gathered.errors),
     navigations: trimCapped(gathered.navigations),
     screenshots: trimCapped(gathered.screenshots),
+    marks,
     totals,
   };
 }

@@ -157,6 +157,11 @@ export class NetworkPairing implements RetainedIndex<TimelineItem> {
 }
 
 /** A retained `monitor_screenshot` event (whether or not its image is still held). */
+/** A named moment a person set. */
+export function isMark(item: TimelineItem): boolean {
+  return item.kind === 'marker' && item.marker === 'mark';
+}
+
 export function isScreenshot(item: TimelineItem): boolean {
   return item.kind === 'event' && item.type === 'monitor_screenshot';
 }

@@ -41,7 +41,8 @@ export interface GapItem extends ItemBase {
 }
 
 /** `stalled`: the stream went silent past its keepalive window, and what happened next. */
-export type MarkerKind = 'reconnected' | 'stalled' | 'restarted' | 'ended' | 'imported';
+/** `mark`: a named moment a person set ("Mark now"). */
+export type MarkerKind = 'reconnected' | 'stalled' | 'restarted' | 'ended' | 'imported' | 'mark';
 
 export interface MarkerItem extends ItemBase {
   kind: 'marker';

@@ -72,6 +72,38 @@ describe('createFileTimeline', () => {
     });
   });
 
+  it('puts the notes of an export back where they were: marks, gaps with what healed, markers', () => {
+    const timeline = open([1, 2, 5], {
+      annotations: [
+        { line: 2, annotation: { kind: 'mark', ts: T0 + 1, text: 'before checkout' } },
+        {
+          line: 4,
+          annotation: {
+            kind: 'gap',
+            ts: T0 + 2,
+            from: 3,
+            to: 4,
+            cause: 'mid-stream',
+            recovered: 0,
+          },
+        },
+        { line: 9, annotation: { kind: 'marker', marker: 'ended', ts: T0 + 3, text: 'Ended.' } },
+      ],
+    });
+    // envelopes are on lines 1, 2, 3 (no line given): notes go before the event of their line
+    expect(shape(timeline)).toEqual([
+      'marker:imported',
+      '1',
+      'marker:mark',
+      '2',
+      '5',
+      'gap',
+      'marker:ended',
+    ]);
+    expect(timeline.buffer.marks.length).toBe(1);
+    expect(items(timeline)[5]).toMatchObject({ kind: 'gap', from: 3, to: 4, recovered: 0 });
+  });
+
   it('adds no gap items for seqs the file skips (an export of a filtered view)', () => {
     const timeline = open([3, 4, 9, 20]);
     expect(shape(timeline)).toEqual(['marker:imported', '3', '4', '9', '20']);

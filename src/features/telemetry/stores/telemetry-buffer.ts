@@ -6,6 +6,7 @@ import { NetworkIndex } from '../model/network';
 import type { OverviewColumns } from '../model/overview-columns';
 import {
   EventIndex,
+  isMark,
   isScreenshot,
   NetworkPairing,
   OverviewIndex,
@@ -44,6 +45,8 @@ export class TelemetryBuffer implements TimelineSource {
   readonly health = new CollectorHealth();
   /** Indexes of retained screenshot events, oldest first. */
   readonly screenshots = new KeyList<TimelineItem>(isScreenshot);
+  /** Indexes of the retained marks a person set, oldest first. */
+  readonly marks = new KeyList<TimelineItem>(isMark);
   /** Time, category and markers of the retained events, for the overview strip. */
   readonly overviewColumns: OverviewColumns;
 
@@ -58,6 +61,7 @@ export class TelemetryBuffer implements TimelineSource {
       new NetworkPairing(this.network),
       new EventIndex(this.health),
       this.screenshots,
+      this.marks,
       this.images,
       overview,
     ]);

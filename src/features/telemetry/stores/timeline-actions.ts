@@ -57,6 +57,14 @@ export function jumpToTime(timeline: Timeline, tsUs: number): void {
   }));
 }
 
+/** Sets a named mark at `tsUs` (a person's "Mark now"): a row of the timeline and a flag. */
+export function addMark(timeline: Timeline, name: string, tsUs: number): void {
+  const { buffer } = timeline;
+  const epoch = buffer.item(buffer.next - 1)?.epoch ?? 0;
+  buffer.append([{ kind: 'marker', marker: 'mark', text: name, tsUs, epoch }]);
+  timeline.store.setState((state) => ({ version: state.version + 1 }));
+}
+
 /** Selects and shows one item (error group occurrence, banner link, filmstrip). */
 export function showItem(timeline: Timeline, index: number): void {
   revealItem(timeline.store, index, timeline.buffer.next, true);

@@ -16,6 +16,7 @@ import { decodeEnvelope } from '../model/decode';
 import { frameText, liveEventItem, makeEventItem, readEvent } from '../model/event-item';
 import { eventIdentity, Sequencer, type StartMode } from '../model/sequencer';
 import { stallReconnectedMarker, stallStoppedText } from '../model/stall-marker';
+import type { JsonlAnnotation, JsonlAnnotationLine } from '../model/jsonl';
 import { compileTimelineFilter } from '../model/timeline-filter';
 import { probeOldestEvent } from './restart-probe';
 import { TelemetryBuffer } from './telemetry-buffer';
@@ -374,6 +375,8 @@ export interface FileTimelineOptions {
   /** `line`: where the event was in the file, to place unreadable lines among the events. */
   envelopes: { line?: number; seq: number; event: TelemetryEvent }[];
   problems: { line: number; reason: string; raw: string }[];
+  /** The file's notes (marks, gaps, restarts, unreadable frames), where they were. */
+  annotations?: JsonlAnnotationLine[];
   capacity: number;
 }
 
@@ -411,6 +414,29 @@ function createEnvelopeLoader(buffer: TelemetryBuffer, startTs: number, gaps: bo
     unreadable(raw: string, reason: string): void {
       buffer.append([{ kind: 'unreadable', raw, reason, tsUs: lastTs, epoch: sequencer.epoch }]);
     },
+    /** A note of an export (a mark, a gap, a marker), at its own time. */
+    annotated(note: JsonlAnnotation): void {
+      const base = { tsUs: note.ts, epoch: sequencer.epoch };
+      if (note.kind === 'mark')
+        buffer.append([{ ...base, kind: 'marker', marker: 'mark', text: note.text }]);
+      else if (note.kind === 'marker')
+        buffer.append([{ ...base, kind: 'marker', marker: note.marker, text: note.text }]);
+      else if (note.kind === 'unreadable')
+        buffer.append([{ ...base, kind: 'unreadable', raw: note.raw, reason: note.reason }]);
+      else {
+        const { from, to, cause, recovered } = note;
+        buffer.append([
+          {
+            ...base,
+            kind: 'gap',
+            from,
+            to,
+            cause,
+            ...(recovered === undefined ? {} : { recovered }),
+          },
+        ]);
+      }
+    },
   };
 }
 
@@ -429,18 +455,30 @@ function loadFile(buffer: TelemetryBuffer, options: FileTimelineOptions): number
     { kind: 'marker', marker: 'imported', text: summary, tsUs: loader.lastTs, epoch: 0 },
   ]);
   let problem = 0;
-  const problemsBefore = (line: number): void => {
-    for (; problem < options.problems.length; problem += 1) {
-      const next = options.problems[problem];
-      if (!next || next.line > line) return;
-      loader.unreadable(next.raw, `line ${next.line}: ${next.reason}`);
+  let note = 0;
+  const annotations = options.annotations ?? [];
+  const before = (line: number): void => {
+    for (;;) {
+      const nextProblem = options.problems[problem];
+      const nextNote = annotations[note];
+      if (!nextProblem && !nextNote) return;
+      const problemLine = nextProblem?.line ?? Number.POSITIVE_INFINITY;
+      const noteLine = nextNote?.line ?? Number.POSITIVE_INFINITY;
+      if (Math.min(problemLine, noteLine) > line) return;
+      if (nextProblem && problemLine <= noteLine) {
+        loader.unreadable(nextProblem.raw, `line ${nextProblem.line}: ${nextProblem.reason}`);
+        problem += 1;
+      } else if (nextNote) {
+        loader.annotated(nextNote.annotation);
+        note += 1;
+      }
     }
   };
   options.envelopes.forEach(({ line, seq, event }, position) => {
-    problemsBefore(line ?? position + 1);
+    before(line ?? position + 1);
     loader.add(seq, event);
   });
-  problemsBefore(Number.POSITIVE_INFINITY);
+  before(Number.POSITIVE_INFINITY);
   return loader.duplicates;
 }
 

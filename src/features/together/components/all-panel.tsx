@@ -1,3 +1,4 @@
+import { typingIn } from '../../../lib/focus';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
@@ -146,10 +147,6 @@ function AllPausedBar({ view }: { view: AllView }) {
       </Button>
     </div>
   );
-}
-
-function typingIn(target: EventTarget): boolean {
-  return (target as HTMLElement).closest?.('input, textarea, select, [contenteditable]') != null;
 }
 
 /** Calls the app's detail renderer as a component (its close handler is an event handler). */

@@ -42,6 +42,8 @@ export interface FeedSource<T = unknown> {
   next(): number;
   item(index: number): T | undefined;
   facts(item: T): RowFacts;
+  /** Whether an item gets a row (all when absent): a copy of what another source shows does not. */
+  include?(item: T): boolean;
 }
 
 export interface AllRow extends RowFacts {
@@ -106,7 +108,8 @@ export class MergedFeed {
       const next = source.next();
       for (let index = first; index < next; index += 1) {
         const item = source.item(index);
-        if (item !== undefined) rows.push(makeRow(source, item, index, 0));
+        if (item !== undefined && (source.include?.(item) ?? true))
+          rows.push(makeRow(source, item, index, 0));
       }
       lists.push(rows);
       this.cursors.set(source, {
@@ -147,7 +150,8 @@ export class MergedFeed {
       }
       for (let index = from; index < next; index += 1) {
         const item = source.item(index);
-        if (item !== undefined) cursor.queue.push(makeRow(source, item, index, nowMs));
+        if (item !== undefined && (source.include?.(item) ?? true))
+          cursor.queue.push(makeRow(source, item, index, nowMs));
       }
       if (next > cursor.next) {
         cursor.next = next;
