@@ -2,7 +2,7 @@
  * `npm run bench`: measures the dashboard in headless Chromium against the reference server on this
  * machine, next to a bare page (the ceiling) and frontail (a peer). Prints one table and writes
  * bench/results/latest.json. `--quick` is a short run for development; `--only a,b` runs some
- * parts: bare, firehose, tail, telemetry, frontail, scale, start.
+ * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import {
   ingestTable,
   rateLabel,
   scaleTable,
+  togetherTable,
 } from './lib/report.ts';
 import type {
   BenchReport,
@@ -22,6 +23,7 @@ import type {
   IngestResult,
   ScaleResult,
   StartResult,
+  TogetherResult,
 } from './lib/results.ts';
 import { projectRoot, startBenchServer } from './lib/server.ts';
 import { measureFrontail } from './suites/frontail.ts';
@@ -35,6 +37,7 @@ import {
 import { measureScale } from './suites/scale.ts';
 import { measureHistory } from './suites/history.ts';
 import { measureStart } from './suites/start.ts';
+import { measureTogether } from './suites/together.ts';
 
 const PARTS = [
   'bare',
@@ -45,6 +48,7 @@ const PARTS = [
   'scale',
   'start',
   'history',
+  'together',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -57,6 +61,7 @@ interface Plan {
   scale: { logLines: number; telemetryEvents: number; runs: number };
   startRuns: number;
   history: { events: number; gap: number; runs: number };
+  together: { lineRate: number; eventRate: number; lines: number; events: number; runs: number };
 }
 
 function planFrom(argv: string[]): Plan {
@@ -82,6 +87,7 @@ function planFrom(argv: string[]): Plan {
         scale: { logLines: 200_000, telemetryEvents: 20_000, runs: 3 },
         startRuns: 3,
         history: { events: 20_000, gap: 1_000, runs: 1 },
+        together: { lineRate: 20_000, eventRate: 5_000, lines: 200_000, events: 20_000, runs: 3 },
       }
     : {
         quick,
@@ -92,6 +98,13 @@ function planFrom(argv: string[]): Plan {
         scale: { logLines: 1_000_000, telemetryEvents: 100_000, runs: 5 },
         startRuns: 5,
         history: { events: 100_000, gap: 1_000, runs: 3 },
+        together: {
+          lineRate: 20_000,
+          eventRate: 5_000,
+          lines: 1_000_000,
+          events: 100_000,
+          runs: 5,
+        },
       };
 }
 
@@ -111,6 +124,7 @@ async function main(): Promise<void> {
   let scale: ScaleResult | null = null;
   let start: StartResult | null = null;
   let history: HistoryResult | null = null;
+  let together: TogetherResult | null = null;
   const record = (result: IngestResult): void => {
     ingest.push(result);
     log(
@@ -170,11 +184,15 @@ async function main(): Promise<void> {
       );
       history = await measureHistory(context, plan.history);
     }
+    if (plan.parts.has('together')) {
+      log('together: the All view, live and filtered');
+      together = await measureTogether(context, plan.together);
+    }
   } finally {
     const version = browser.version();
     await browser.close();
     await server.stop();
-    const goals = evaluateGoals(ingest, scale, start, history);
+    const goals = evaluateGoals(ingest, scale, start, history, together);
     const report: BenchReport = {
       date: new Date().toISOString(),
       quick: plan.quick,
@@ -191,6 +209,7 @@ async function main(): Promise<void> {
       scale,
       start,
       history,
+      together,
       goals,
       elapsedSeconds: Math.round((Date.now() - began) / 1_000),
     };
@@ -206,6 +225,7 @@ async function main(): Promise<void> {
     if (ingest.length > 0) console.log(`${ingestTable(ingest)}\n`);
     if (scale || start) console.log(`${scaleTable(scale, start)}\n`);
     if (history) console.log(`${historyTable(history)}\n`);
+    if (together) console.log(`${togetherTable(together)}\n`);
     if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
     console.log(`written to ${path.relative(projectRoot, out)}`);
   }

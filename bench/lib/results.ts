@@ -70,6 +70,33 @@ export interface HistoryResult {
   gapFillMs: Spread;
 }
 
+/** The All view: live with a tailed file and published telemetry at once, and its filter. */
+export interface TogetherResult {
+  live: {
+    lineRate: number;
+    eventRate: number;
+    /** Lines and events written, and rows the All view placed of them. */
+    written: number;
+    delivered: number;
+    lag: Latency | null;
+    frames: Latency;
+    longTasks: { count: number; max: number };
+    /** The view still followed the newest rows at the end. */
+    following: boolean;
+  };
+  filter: {
+    lines: number;
+    events: number;
+    /** Rows the All view held (lines and events). */
+    rows: number;
+    /** From choosing the All view to every row in it, ms. */
+    buildMs: number;
+    /** The same text filter: the log view over its lines, the All view over lines and events. */
+    logMs: Spread;
+    allMs: Spread;
+  };
+}
+
 export interface Machine {
   cores: number;
   cpu: string;
@@ -88,6 +115,7 @@ export interface BenchReport {
   scale: ScaleResult | null;
   start: StartResult | null;
   history: HistoryResult | null;
+  together: TogetherResult | null;
   goals: GoalResult[];
   elapsedSeconds: number;
 }

@@ -28,7 +28,7 @@ async function timeInput(page: Page, label: string, value: string): Promise<numb
 }
 
 /** Applies `value` then clears it, `runs` times; the times of applying it. */
-async function timeQuery(
+export async function timeQuery(
   page: Page,
   label: string,
   value: string,

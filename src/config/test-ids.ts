@@ -13,5 +13,6 @@ export const TEST_IDS = {
   eventDetail: 'event-detail',
   allRow: 'all-row',
   allList: 'all-list',
+  allPausedBar: 'all-paused-bar',
   liveAnnouncer: 'live-announcer',
 } as const;

@@ -38,11 +38,14 @@ describe('LineClock', () => {
     expect(clock.lines).toBe(1);
   });
 
-  it('prefers line time when most lines state one', () => {
+  it('prefers line time when at least half the lines state one', () => {
     const clock = clockAt(0);
-    clock.observe(line(READ, false));
-    clock.observe(line(Number.NaN, false));
     expect(clock.prefersLineTime).toBe(false);
+    clock.observe(line(Number.NaN, false));
+    clock.observe(line(Number.NaN, false));
+    clock.observe(line(READ, false));
+    expect(clock.prefersLineTime).toBe(false);
+    // a process's first two lines: its banner, and a supervisor note that states its time
     clock.observe(line(READ, false));
     expect(clock.prefersLineTime).toBe(true);
   });

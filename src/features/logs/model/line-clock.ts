@@ -83,9 +83,12 @@ export class LineClock {
     return this.offsetMs;
   }
 
-  /** Most lines state their own time: the view shows line times unless the reader chose. */
+  /**
+   * At least half the lines state their own time (the others inherit it): the view shows line
+   * times unless the reader chose.
+   */
   get prefersLineTime(): boolean {
-    return this.stated * 2 > this.lines;
+    return this.stated > 0 && this.stated * 2 >= this.lines;
   }
 
   /** When the line happened, by `source`; the read time when the line has no time to give. */

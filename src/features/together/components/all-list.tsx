@@ -123,6 +123,8 @@ export function AllList({ view }: { view: AllView }) {
       data-testid={TEST_IDS.allList}
       data-version={version}
       data-count={count}
+      // every row placed so far, those the list no longer holds included
+      data-received={ring.next}
       className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
     >
       <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>

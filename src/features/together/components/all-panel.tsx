@@ -1,3 +1,4 @@
+import { TEST_IDS } from '../../../config/test-ids';
 import { typingIn } from '../../../lib/focus';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -137,7 +138,10 @@ function AllPausedBar({ view }: { view: AllView }) {
   if (hidden) return null;
   const fresh = Math.max(0, next - (pausedAt ?? unfollowedAt ?? next));
   return (
-    <div className="flex shrink-0 items-center justify-between gap-2 border-t border-warn/40 bg-warn-bg px-3 py-1.5 text-xs">
+    <div
+      data-testid={TEST_IDS.allPausedBar}
+      className="flex shrink-0 items-center justify-between gap-2 border-t border-warn/40 bg-warn-bg px-3 py-1.5 text-xs"
+    >
       <span className="font-medium text-warn">
         {pausedAt !== null ? 'Paused' : 'Not following (scrolled up)'}:{' '}
         {fresh.toLocaleString('en-US')} new {fresh === 1 ? 'row' : 'rows'}
