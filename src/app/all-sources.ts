@@ -96,6 +96,7 @@ export function logSource(tab: LogTab): FeedSource<LogLine> {
         error: line.level === 'error',
         tag: label,
         color: '--cat-log',
+        ascii: line.ascii,
       };
     },
     // the mark's own row comes from the telemetry

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../config/limits';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { LEVELS, type LogLevel } from '../model/level';
-import { isAscii } from '../model/query-plain';
+import { isAscii } from '../../../lib/plain-match';
 import type { LogLine } from '../stores/log-buffer';
 import { decodeLogFrame } from './log-stream';
 

@@ -2,7 +2,7 @@ import { apiUrl, authHeaders, type ApiConnection } from '../../../lib/http/reque
 import type { SseMessage } from '../../../lib/sse/attempt';
 import { stripAnsi } from '../model/ansi';
 import { detectLevel } from '../model/level';
-import { isAscii } from '../model/query-plain';
+import { isAscii } from '../../../lib/plain-match';
 import { detectLineTime, type StatedTime } from '../model/line-time';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';

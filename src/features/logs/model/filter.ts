@@ -4,7 +4,7 @@
  * (`stripAnsi`), so callers pass stripped text and highlight ranges index into that stripped text.
  */
 import type { LogLevel } from './level';
-import { plainMatcher } from './query-plain';
+import { plainMatcher } from '../../../lib/plain-match';
 import { regexMatcher } from './query-regex';
 
 export interface TextQuery {

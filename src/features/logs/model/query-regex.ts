@@ -2,7 +2,7 @@
  * Regular-expression matching for the log filter and search. Patterns use the `u` flag when they are
  * valid with it (so `.` and classes see whole characters) and fall back to the legacy syntax.
  */
-import type { Range } from './query-plain';
+import type { Range } from '../../../lib/plain-match';
 
 export type RegexMatcher =
   | {

@@ -1,4 +1,5 @@
 import type { ItemTest } from '../../../lib/filtered-ring';
+import { isAscii, plainMatcher } from '../../../lib/plain-match';
 import type { AllLevel, AllRow } from './merged-feed';
 
 /** What the All view hides: whole sources, levels, everything but errors, what the search misses. */
@@ -26,14 +27,20 @@ export function filterTest(filter: AllFilter): ItemTest<AllRow> | null {
   const { errorsOnly } = filter;
   const sources = new Set(filter.hiddenSources);
   const levels = new Set(filter.hiddenLevels);
-  const needle = filter.text.trim().toLowerCase();
+  const needle = filter.text.trim();
   const { range } = filter;
   if (!errorsOnly && !range && sources.size === 0 && levels.size === 0 && needle === '')
     return null;
+  // ignoring case as the log filter does: an ASCII row is matched with no lower-case copy of it
+  const matches = needle === '' ? null : plainMatcher(needle, false).test;
+  const text = matches && ((row: AllRow) => matches(row.text, (row.ascii ??= isAscii(row.text))));
+  // only the checks that narrow anything, so that a search over a million rows does only that
+  const others = errorsOnly || range || sources.size > 0 || levels.size > 0;
+  if (text && !others) return text;
   return (row) =>
     (!range || (row.timeMs >= range.fromMs && row.timeMs <= range.toMs)) &&
     (!errorsOnly || row.error) &&
     !sources.has(row.source.id) &&
     !levels.has(row.level) &&
-    (needle === '' || (row.haystack ??= row.text.toLowerCase()).includes(needle));
+    (text === null || text(row));
 }

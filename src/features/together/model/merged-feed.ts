@@ -28,6 +28,8 @@ export interface RowFacts {
   /** What the row is, in a word (an event's category, a stream's name), and its colour variable. */
   tag: string;
   color: string;
+  /** The text is known to be ASCII only (a log line says so); the filter finds out otherwise. */
+  ascii?: boolean;
 }
 
 /** A live list the feed reads: telemetry events or the lines of one log stream. */
@@ -55,8 +57,8 @@ export interface AllRow extends RowFacts {
   late: boolean;
   /** When the feed read it (performance.now ms); only meaningful while held. */
   arrivedMs: number;
-  /** Lower-cased text, once a text filter looked. */
-  haystack?: string;
+  /** Whether the text is ASCII only: known from its source, or found once a text filter looked. */
+  ascii: boolean | undefined;
 }
 
 /** How long a live row waits for rows of the same moment from other sources. */
@@ -235,6 +237,7 @@ function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number
     error: facts.error,
     tag: facts.tag,
     color: facts.color,
+    ascii: facts.ascii,
     source,
     item,
     index,

@@ -1,5 +1,5 @@
 /**
- * Plain substring matching for the log filter and search, optionally ignoring case.
+ * Plain substring matching, optionally ignoring case: the log filter and search, the All view's filter.
  */
 
 export type Range = [start: number, end: number];

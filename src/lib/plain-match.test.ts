@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAscii, plainMatcher } from './query-plain';
+import { isAscii, plainMatcher } from './plain-match';
 
 describe('plainMatcher', () => {
   it('matches substrings case-insensitively by default', () => {
