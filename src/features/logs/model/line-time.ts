@@ -82,10 +82,9 @@ const GLOG = /[IWEFD](\d{2})(\d{2}) {1,2}(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?
 const SYSLOG =
   /(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?=\s|$)/y;
 const CLOCK = /(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?=\s|$)/y;
-const CLF = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\]/g;
+const CLF = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\]/y;
 const JSON_TIME =
   /"(?:@timestamp|timestamp|time|ts)"\s*:\s*(?:"([^"\\]{8,64})"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?))/;
-const LOGFMT = /(?:^|\s)(?:time|ts|timestamp)=("?)/g;
 
 function setResult(out: StatedTime, ms: number, zoneless: boolean): boolean {
   if (!Number.isFinite(ms)) return false;
@@ -164,28 +163,47 @@ function jsonTime(text: string, out: StatedTime): boolean {
   return setResult(out, epochMs(Number(m[2])), false);
 }
 
+/** Whether `head` has `key=` at `at` (the `=`'s index), the key opening the line or after a space. */
+function keyBefore(head: string, at: number, key: string): boolean {
+  const start = at - key.length;
+  if (start < 0 || !head.startsWith(key, start)) return false;
+  const before = head.charCodeAt(start - 1);
+  return start === 0 || before === 0x20 || before === 0x09;
+}
+
+const EPOCH = /-?\d+(?:\.\d+)?/y;
+
 function logfmtTime(head: string, out: StatedTime): boolean {
-  LOGFMT.lastIndex = 0;
-  for (let m = LOGFMT.exec(head); m; m = LOGFMT.exec(head)) {
-    const at = m.index + m[0].length;
+  // each `=` is looked at, not the whole line matched: most lines have few or none
+  for (let eq = head.indexOf('='); eq > 0; eq = head.indexOf('=', eq + 1)) {
+    if (
+      !keyBefore(head, eq, 'time') &&
+      !keyBefore(head, eq, 'ts') &&
+      !keyBefore(head, eq, 'timestamp')
+    )
+      continue;
+    const at = head.charCodeAt(eq + 1) === 0x22 /* " */ ? eq + 2 : eq + 1;
     if (isoAt(head, at, out)) return true;
-    const number = /-?\d+(?:\.\d+)?/y;
-    number.lastIndex = at;
-    const epoch = number.exec(head);
+    EPOCH.lastIndex = at;
+    const epoch = EPOCH.exec(head);
     if (epoch && setResult(out, epochMs(Number(epoch[0])), false)) return true;
   }
   return false;
 }
 
 function clfTime(head: string, out: StatedTime): boolean {
-  CLF.lastIndex = 0;
-  const m = CLF.exec(head);
-  if (!m) return false;
-  const month = monthIndex(m[2]!) + 1;
-  const [day, year, hour, minute, second] = [m[1], m[3], m[4], m[5], m[6]].map(Number);
-  if (month === 0 || !validClock(month, day!, hour!, minute!, second!)) return false;
-  const wall = wallMs(year!, month, day!, hour!, minute!, second!, 0);
-  return setResult(out, wall - zoneMinutes(m[7]!) * 60_000, false);
+  // only a `[` followed by two digits and `/` can open one
+  for (let at = head.indexOf('['); at >= 0; at = head.indexOf('[', at + 1)) {
+    if (head.charCodeAt(at + 3) !== 0x2f || !isDigit(head.charCodeAt(at + 1))) continue;
+    const m = stickyAt(CLF, head, at);
+    if (!m) continue;
+    const month = monthIndex(m[2]!) + 1;
+    const [day, year, hour, minute, second] = [m[1], m[3], m[4], m[5], m[6]].map(Number);
+    if (month === 0 || !validClock(month, day!, hour!, minute!, second!)) return false;
+    const wall = wallMs(year!, month, day!, hour!, minute!, second!, 0);
+    return setResult(out, wall - zoneMinutes(m[7]!) * 60_000, false);
+  }
+  return false;
 }
 
 /** Where a time could follow a short prefix: `[tag] `, `<pri>1 `, or a level word such as `INFO `. */
@@ -263,7 +281,7 @@ function detect(text: string, readMs: number, out: StatedTime): boolean {
   const next = afterPrefix(text, at);
   if (next >= 0 && isoAt(text, next, out)) return true;
   const head = text.length > HEAD ? text.slice(0, HEAD) : text;
-  if (head.includes('=') && logfmtTime(head, out)) return true;
-  if (head.includes('/') && head.includes('[') && clfTime(head, out)) return true;
+  if (logfmtTime(head, out)) return true;
+  if (clfTime(head, out)) return true;
   return false;
 }
