@@ -75,16 +75,14 @@ function zoneMinutes(zone: string): number {
 }
 
 // Sticky expressions, each run at one position.
-const ISO =
-  /(\d{4})([-/])(\d{2})\2(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?: ?(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)(?![\d:]))?/y;
 const CHROMIUM = /\[(?:\d+:){0,3}(\d{2})(\d{2})\/(\d{2})(\d{2})(\d{2})(?:\.(\d{1,9}))?:/y;
 const GLOG = /[IWEFD](\d{2})(\d{2}) {1,2}(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?=\s)/y;
 const SYSLOG =
   /(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?=\s|$)/y;
-const CLOCK = /(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?=\s|$)/y;
-const CLF = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\]/y;
 const JSON_TIME =
   /"(?:@timestamp|timestamp|time|ts)"\s*:\s*(?:"([^"\\]{8,64})"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?))/;
+const CLOCK = /(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(?=\s|$)/y;
+const CLF = /\[(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-]\d{4})\]/y;
 
 function setResult(out: StatedTime, ms: number, zoneless: boolean): boolean {
   if (!Number.isFinite(ms)) return false;
@@ -93,17 +91,79 @@ function setResult(out: StatedTime, ms: number, zoneless: boolean): boolean {
   return true;
 }
 
-/** An ISO-like time starting exactly at `at`. */
+/** Two decimal digits at `at` as a number; -1 when either is not a digit. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 0x30;
+  const b = text.charCodeAt(at + 1) - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Minutes east of UTC of a zone at `at` (`Z`, `z`, `UTC`, `±HH`, `±HHMM`, `±HH:MM`, after an
+ * optional space) that nothing but a non-digit, non-colon follows; NaN when there is none.
+ */
+function zoneAt(text: string, at: number): number {
+  let pos = text.charCodeAt(at) === 0x20 ? at + 1 : at;
+  const c = text.charCodeAt(pos);
+  const ends = (end: number): boolean => {
+    const next = text.charCodeAt(end);
+    return !(isDigit(next) || next === 0x3a);
+  };
+  if (c === 0x5a || c === 0x7a) return ends(pos + 1) ? 0 : Number.NaN;
+  if (c === 0x55 && text.startsWith('UTC', pos)) return ends(pos + 3) ? 0 : Number.NaN;
+  if (c !== 0x2b && c !== 0x2d) return Number.NaN;
+  const sign = c === 0x2d ? -1 : 1;
+  const hours = twoDigits(text, pos + 1);
+  if (hours < 0) return Number.NaN;
+  pos += 3;
+  const colon = text.charCodeAt(pos) === 0x3a ? 1 : 0;
+  const minutes = twoDigits(text, pos + colon);
+  // the longest form that stands alone, as the zone's optional parts would be tried
+  if (minutes >= 0 && ends(pos + colon + 2)) {
+    if (hours > 14 || minutes > 59) return Number.NaN;
+    return sign * (hours * 60 + minutes);
+  }
+  if (!ends(pos) || hours > 14) return Number.NaN;
+  return sign * hours * 60;
+}
+
+/**
+ * An ISO-like time starting exactly at `at`: `YYYY-MM-DD` (or `/`), `T`, `t` or a space,
+ * `HH:MM:SS`, an optional `.` or `,` fraction of 1 to 9 digits, an optional zone. Read character
+ * by character: it runs for most lines of most logs, so it allocates nothing.
+ */
 function isoAt(text: string, at: number, out: StatedTime): boolean {
-  ISO.lastIndex = at;
-  const m = ISO.exec(text);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = [m[1], m[3], m[4], m[5], m[6], m[7]].map(Number);
-  if (!validClock(month!, day!, hour!, minute!, second!)) return false;
-  const wall = wallMs(year!, month!, day!, hour!, minute!, second!, fractionMs(m[8]));
-  const zone = m[9];
-  if (zone === undefined) return setResult(out, wall, true);
-  const minutes = zoneMinutes(zone);
+  const century = twoDigits(text, at);
+  const yy = twoDigits(text, at + 2);
+  const sep = text.charCodeAt(at + 4);
+  if (century < 0 || yy < 0 || (sep !== 0x2d && sep !== 0x2f)) return false;
+  const month = twoDigits(text, at + 5);
+  if (month < 0 || text.charCodeAt(at + 7) !== sep) return false;
+  const day = twoDigits(text, at + 8);
+  const t = text.charCodeAt(at + 10);
+  if (day < 0 || (t !== 0x54 && t !== 0x74 && t !== 0x20)) return false;
+  const hour = twoDigits(text, at + 11);
+  const minute = twoDigits(text, at + 14);
+  const second = twoDigits(text, at + 17);
+  if (hour < 0 || minute < 0 || second < 0) return false;
+  if (text.charCodeAt(at + 13) !== 0x3a || text.charCodeAt(at + 16) !== 0x3a) return false;
+  if (!validClock(month, day, hour, minute, second)) return false;
+  let pos = at + 19;
+  let ms = 0;
+  const mark = text.charCodeAt(pos);
+  if ((mark === 0x2e || mark === 0x2c) && isDigit(text.charCodeAt(pos + 1))) {
+    pos += 1;
+    let count = 0;
+    for (let c = text.charCodeAt(pos); count < 9 && isDigit(c); c = text.charCodeAt(pos)) {
+      if (count < 3) ms = ms * 10 + (c - 0x30);
+      count += 1;
+      pos += 1;
+    }
+    ms *= count === 1 ? 100 : count === 2 ? 10 : 1;
+  }
+  const wall = wallMs(century * 100 + yy, month, day, hour, minute, second, ms);
+  const minutes = zoneAt(text, pos);
+  if (Number.isNaN(minutes)) return setResult(out, wall, true);
   return setResult(out, wall - minutes * 60_000, false);
 }
 
