@@ -133,21 +133,10 @@ function zoneAt(text: string, at: number): number {
  * by character: it runs for most lines of most logs, so it allocates nothing.
  */
 function isoAt(text: string, at: number, out: StatedTime): boolean {
-  const century = twoDigits(text, at);
-  const yy = twoDigits(text, at + 2);
-  const sep = text.charCodeAt(at + 4);
-  if (century < 0 || yy < 0 || (sep !== 0x2d && sep !== 0x2f)) return false;
-  const month = twoDigits(text, at + 5);
-  if (month < 0 || text.charCodeAt(at + 7) !== sep) return false;
-  const day = twoDigits(text, at + 8);
-  const t = text.charCodeAt(at + 10);
-  if (day < 0 || (t !== 0x54 && t !== 0x74 && t !== 0x20)) return false;
-  const hour = twoDigits(text, at + 11);
-  const minute = twoDigits(text, at + 14);
+  const minuteMs = isoMinuteAt(text, at);
+  if (Number.isNaN(minuteMs)) return false;
   const second = twoDigits(text, at + 17);
-  if (hour < 0 || minute < 0 || second < 0) return false;
-  if (text.charCodeAt(at + 13) !== 0x3a || text.charCodeAt(at + 16) !== 0x3a) return false;
-  if (!validClock(month, day, hour, minute, second)) return false;
+  if (second < 0 || second > 60 || text.charCodeAt(at + 16) !== 0x3a) return false;
   let pos = at + 19;
   let ms = 0;
   const mark = text.charCodeAt(pos);
@@ -161,10 +150,39 @@ function isoAt(text: string, at: number, out: StatedTime): boolean {
     }
     ms *= count === 1 ? 100 : count === 2 ? 10 : 1;
   }
-  const wall = wallMs(century * 100 + yy, month, day, hour, minute, second, ms);
+  // a leap second is the minute's last millisecond
+  const wall = minuteMs + (second === 60 ? 59_999 : second * 1000 + ms);
   const minutes = zoneAt(text, pos);
   if (Number.isNaN(minutes)) return setResult(out, wall, true);
   return setResult(out, wall - minutes * 60_000, false);
+}
+
+/**
+ * The last `YYYY-MM-DDTHH:MM` read and its Unix ms (as UTC): the lines of a log mostly share their
+ * minute with the line before, so that part is compared, not parsed again.
+ */
+let lastMinute = '';
+let lastMinuteMs = 0;
+
+/** Unix ms (as UTC) of the `YYYY-MM-DDTHH:MM` at `at`; NaN when there is none. */
+function isoMinuteAt(text: string, at: number): number {
+  if (lastMinute !== '' && text.startsWith(lastMinute, at)) return lastMinuteMs;
+  const century = twoDigits(text, at);
+  const yy = twoDigits(text, at + 2);
+  const sep = text.charCodeAt(at + 4);
+  if (century < 0 || yy < 0 || (sep !== 0x2d && sep !== 0x2f)) return Number.NaN;
+  const month = twoDigits(text, at + 5);
+  if (month < 0 || text.charCodeAt(at + 7) !== sep) return Number.NaN;
+  const day = twoDigits(text, at + 8);
+  const t = text.charCodeAt(at + 10);
+  if (day < 0 || (t !== 0x54 && t !== 0x74 && t !== 0x20)) return Number.NaN;
+  const hour = twoDigits(text, at + 11);
+  const minute = twoDigits(text, at + 14);
+  if (hour < 0 || minute < 0 || text.charCodeAt(at + 13) !== 0x3a) return Number.NaN;
+  if (!validClock(month, day, hour, minute, 0)) return Number.NaN;
+  lastMinute = text.slice(at, at + 16);
+  lastMinuteMs = wallMs(century * 100 + yy, month, day, hour, minute, 0, 0);
+  return lastMinuteMs;
 }
 
 /** The year that puts a yearless month/day nearest before the read (a line is never from the future). */
