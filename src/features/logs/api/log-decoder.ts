@@ -4,6 +4,7 @@ import { LEVELS, type LogLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
 import type { LogLine } from '../stores/log-buffer';
 import { decodeLogFrame } from './log-stream';
+import { detectLineTime, type StatedTime } from '../model/line-time';
 
 type PartialLine = Omit<LogLine, 'seq'>;
 
@@ -22,6 +23,9 @@ export interface PackedLines {
 const NOTICE_BIT = 0x80;
 const ZONELESS_BIT = 0x40;
 const LEVEL_MASK = 0x3f;
+
+/** Reused by every detection: its result. */
+const found: StatedTime = { ms: Number.NaN, zoneless: false };
 
 function levelCode(level: LogLevel | null): number {
   return level === null ? 0 : LEVELS.indexOf(level) + 1;
@@ -44,9 +48,19 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
       texts[index] = line.text;
       plains[index] = line.plain === line.text ? null : line.plain;
       times[index] = line.timeMs;
-      stated[index] = line.statedMs;
+      // the time the line states, detected here in a loop of its own (where frames are decoded,
+      // in the stream worker) rather than inside each frame's decoding: the JIT keeps both tight
+      let zoneless = line.zoneless;
+      if (
+        Number.isNaN(line.statedMs) &&
+        !line.notice &&
+        detectLineTime(line.plain, line.timeMs, found)
+      ) {
+        stated[index] = found.ms;
+        zoneless = found.zoneless;
+      } else stated[index] = line.statedMs;
       codes[index] =
-        levelCode(line.level) | (line.notice ? NOTICE_BIT : 0) | (line.zoneless ? ZONELESS_BIT : 0);
+        levelCode(line.level) | (line.notice ? NOTICE_BIT : 0) | (zoneless ? ZONELESS_BIT : 0);
     }
     return {
       packed: { texts, plains, times, stated, codes },

@@ -3,7 +3,6 @@ import type { SseMessage } from '../../../lib/sse/attempt';
 import { stripAnsi } from '../model/ansi';
 import { detectLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
-import { detectLineTime, type StatedTime } from '../model/line-time';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';
 import { isRecord } from '../../../lib/is-record';
@@ -66,9 +65,6 @@ export function noticeLine(text: string, timeMs: number = Date.now()): PartialLi
   };
 }
 
-/** Reused by every decode: the detector's result. */
-const stated: StatedTime = { ms: Number.NaN, zoneless: false };
-
 /**
  * Decodes one frame of the log stream. Never throws: a frame that is not a LogEvent becomes a
  * notice carrying its raw text, so nothing is silently dropped.
@@ -88,13 +84,13 @@ export function decodeLogFrame(message: SseMessage, receivedMs: number): Partial
     typeof value.timestamp === 'string' ? parseRfc3339(value.timestamp) : Number.NaN;
   const plain = text.includes('\x1b') ? stripAnsi(text) : text;
   const timeMs = Number.isNaN(parsedTime) ? receivedMs : parsedTime;
-  const found = detectLineTime(plain, timeMs, stated);
   return {
     text,
     plain,
     timeMs,
-    statedMs: found ? stated.ms : Number.NaN,
-    zoneless: found && stated.zoneless,
+    // the line's own time is read where lines are packed (log-decoder), in one loop over a batch
+    statedMs: Number.NaN,
+    zoneless: false,
     // set where lines are appended (the stream's LineClock)
     inherited: false,
     level: detectLevel(text),
