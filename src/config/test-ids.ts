@@ -14,5 +14,8 @@ export const TEST_IDS = {
   allRow: 'all-row',
   allList: 'all-list',
   allPausedBar: 'all-paused-bar',
+  networkRow: 'network-row',
+  networkList: 'network-list',
+  networkCount: 'network-count',
   liveAnnouncer: 'live-announcer',
 } as const;

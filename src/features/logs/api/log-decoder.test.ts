@@ -3,6 +3,8 @@ import { logDecoder } from './log-decoder';
 import { noticeLine } from './log-stream';
 
 const frame = (message: string, timestamp = '2026-11-24T10:00:05.000Z') => ({
+  id: '',
+  event: 'message',
   data: JSON.stringify({ event: 'log', timestamp, message }),
 });
 

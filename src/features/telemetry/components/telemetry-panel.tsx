@@ -1,4 +1,5 @@
 import { typingIn } from '../../../lib/focus';
+import { NETWORK_FILTER_ID, NetworkView } from './network-view';
 import { createContext, useCallback, useContext, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -35,6 +36,7 @@ function PaneTabs({ timeline }: { timeline: Timeline }) {
     ['errors', `Console errors (${errors.toLocaleString('en-US')})`],
     ['screenshots', `Screenshots (${screenshots.toLocaleString('en-US')})`],
     ['pages', 'Pages'],
+    ['network', 'Network'],
   ];
   return (
     <div
@@ -149,7 +151,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
       timeline.store.setState({ detailOpen: true });
     } else if (event.key === '/') {
       event.preventDefault();
-      document.getElementById(TIMELINE_SEARCH_ID)?.focus();
+      document.getElementById(pane === 'network' ? NETWORK_FILTER_ID : TIMELINE_SEARCH_ID)?.focus();
     }
   };
 
@@ -192,6 +194,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
             </div>
           )}
           {pane === 'screenshots' && <ScreenshotsPane timeline={timeline} />}
+          {pane === 'network' && <NetworkView timeline={timeline} />}
           {pane === 'pages' && (
             <div className="min-h-0 flex-1 overflow-auto">
               <div className="min-w-[46rem] px-3 py-1">

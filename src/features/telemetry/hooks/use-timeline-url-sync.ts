@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { readFilterParams, writeFilterParams } from '../model/timeline-filter';
+import { readNetworkParams, writeNetworkParams } from '../model/network-table';
 import type { Timeline } from '../stores/timeline-controller';
 import { revealItem, type TimelinePane, type TimelineState } from '../stores/timeline-store';
 
-const PANES: TimelinePane[] = ['events', 'errors', 'screenshots', 'pages'];
+const PANES: TimelinePane[] = ['events', 'errors', 'screenshots', 'pages', 'network'];
 
 /** A history window from the URL: a duration such as `5m` or `24h`, or an RFC 3339 time. */
 function readHistoryWindow(value: string | null): string {
@@ -28,6 +29,7 @@ export function readTimelineParams(
   const seq = /^\d{1,15}$/.test(ev) ? Number(ev) : NaN;
   return {
     filter: readFilterParams(params),
+    network: readNetworkParams(params),
     startMode: params.get('tr') === 'now' ? 'now' : 'all',
     pane: PANES.find((item) => item === pane) ?? 'events',
     ...(params.has('since') ? { historyWindow: readHistoryWindow(params.get('since')) } : {}),
@@ -42,6 +44,7 @@ export function writeTimelineParams(
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   writeFilterParams(next, state.filter);
+  writeNetworkParams(next, state.network);
   for (const name of ['tr', 'tp', 'ev', 'since']) next.delete(name);
   if (state.startMode === 'now') next.set('tr', 'now');
   if (state.history !== null && state.historyWindow !== 'start')
@@ -96,6 +99,7 @@ export function useTimelineUrlSync(
     const unsubscribe = timeline.store.subscribe((state, previous) => {
       if (
         state.filter !== previous.filter ||
+        state.network !== previous.network ||
         state.pane !== previous.pane ||
         state.selected !== previous.selected ||
         state.startMode !== previous.startMode

@@ -2,8 +2,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { StartMode } from '../model/sequencer';
 import { EMPTY_FILTER, type TimelineFilter } from '../model/timeline-filter';
+import { NO_NETWORK_FILTER, type NetworkViewFilter } from '../model/network-table';
 
-export type TimelinePane = 'events' | 'errors' | 'screenshots' | 'pages';
+export type TimelinePane = 'events' | 'errors' | 'screenshots' | 'pages' | 'network';
 
 /** View and stream state of one timeline; the items live in its TelemetryBuffer. */
 export interface TimelineState {
@@ -18,6 +19,8 @@ export interface TimelineState {
    */
   fastFollow: boolean;
   filter: TimelineFilter;
+  /** The Network view's own filter (its rows are also narrowed by the time range). */
+  network: NetworkViewFilter;
   /** The selected item's index. */
   selected: number | null;
   /** The detail pane shows the selected item. */
@@ -72,6 +75,7 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
     flooded: false,
     fastFollow: false,
     filter: EMPTY_FILTER,
+    network: NO_NETWORK_FILTER,
     selected: null,
     detailOpen: false,
     pausedAt: null,

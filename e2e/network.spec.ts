@@ -1,0 +1,81 @@
+import { TEST_IDS } from '../src/config/test-ids.ts';
+import { expect, test } from './fixtures.ts';
+import { SessionPage } from './pages/session-page.ts';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+test('the Network view lists the demo’s requests with their status, and the DevTools filter narrows them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await new SessionPage(page).open('demo', 'timeline');
+  await page.getByRole('tab', { name: 'Network' }).click();
+  await expect(page).toHaveURL(/[?&]tp=network/);
+  const rows = page.getByTestId(TEST_IDS.networkRow);
+  const named = (path: string) => rows.filter({ hasText: path });
+
+  // the demo shop's calls: a 404, a 500, a fetch that fails outright, and ones that succeed
+  await expect(named('/api/reviews/missing').first()).toHaveAttribute('data-status', '404', {
+    timeout: 60_000,
+  });
+  await expect(named('/api/inventory').first()).toHaveAttribute('data-status', '500', {
+    timeout: 60_000,
+  });
+  await expect(named('/api/flaky').first()).toHaveAttribute('data-status', 'failed', {
+    timeout: 60_000,
+  });
+  await expect(named('/api/flaky').first()).toContainText('(failed)');
+  await expect(named('/api/products').first()).toHaveAttribute('data-status', '200');
+  await expect(named('/products.html').first()).toContainText('document');
+
+  // status-code:404 keeps the 404s only, and the URL keeps the filter
+  const filter = page.getByLabel('Filter requests');
+  await filter.fill('status-code:404');
+  await expect(page).toHaveURL(/[?&]nf=status-code%3A404/);
+  await expect(rows.first()).toBeVisible();
+  for (const status of await rows.evaluateAll((all) =>
+    all.map((row) => row.getAttribute('data-status')),
+  ))
+    expect(status).toBe('404');
+
+  // negation with another key: everything but the 404s, among the API calls
+  await filter.fill('-status-code:404 url:/api/');
+  await expect(rows.first()).toBeVisible();
+  const left = await rows.evaluateAll((all) =>
+    all.map((row) => ({ status: row.getAttribute('data-status'), text: row.textContent ?? '' })),
+  );
+  expect(left.some((row) => row.status === '404')).toBe(false);
+  expect(left.every((row) => row.text.includes('/api/'))).toBe(true);
+
+  // words are looked for in headers too: the shop's JSON calls send Accept: application/json
+  await filter.fill('"accept: application/json"');
+  await expect(named('/api/products').first()).toBeVisible();
+  await expect(named('/products.html')).toHaveCount(0);
+
+  // a bad term says so and loses nothing
+  await filter.fill('larger-than:lots');
+  await expect(page.getByRole('alert').filter({ hasText: 'larger-than' })).toBeVisible();
+
+  // failed only: failures and 4xx/5xx
+  await filter.fill('');
+  await page.getByRole('button', { name: 'Failed only' }).click();
+  await expect(rows.first()).toBeVisible();
+  for (const status of await rows.evaluateAll((all) =>
+    all.map((row) => row.getAttribute('data-status')),
+  ))
+    expect(status === 'failed' || Number(status) >= 400).toBe(true);
+  await page.getByRole('button', { name: 'Failed only' }).click();
+
+  // a type chip shows only its type
+  await page.getByRole('button', { name: 'Doc', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]nt=document/);
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.filter({ hasText: '/api/' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+
+  // a row opens its details: headers and the body as captured
+  await named('/api/inventory').first().click();
+  const detail = page.getByRole('article', { name: 'Network request' });
+  await expect(detail).toContainText('500');
+  await expect(detail).toContainText('/api/inventory');
+});
