@@ -49,7 +49,7 @@ export function MarkNow({ timeline, tabs, at, onOpen, onClose }: MarkNowProps) {
         aria-expanded={at !== null}
         title="Mark this moment in every view and in the export (m)"
         onClick={() => (at !== null ? close() : onOpen(Date.now()))}
-        className="rounded-md px-2 py-0.5 text-xs text-muted hover:bg-panel-2 hover:text-fg"
+        className="rounded-md px-2 py-0.5 text-xs whitespace-nowrap text-muted hover:bg-panel-2 hover:text-fg"
       >
         <span aria-hidden="true">⚑ </span>Mark now
       </button>

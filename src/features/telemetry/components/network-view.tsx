@@ -26,7 +26,7 @@ export const NETWORK_FILTER_ID = 'network-filter';
 
 /** Narrow screens keep status, name, size and time; wide ones every column and the waterfall. */
 const GRID =
-  'grid grid-cols-[3.5rem_minmax(0,1fr)_4.5rem_4rem] lg:grid-cols-[4rem_3.5rem_minmax(12rem,1fr)_4.5rem_8rem_4.5rem_6.5rem_4.5rem_5rem_minmax(8rem,14rem)]';
+  'grid grid-cols-[4rem_minmax(0,1fr)_4.5rem_4rem] lg:grid-cols-[4rem_4rem_minmax(12rem,1fr)_5.5rem_8rem_4.5rem_6.5rem_4.5rem_5rem_minmax(8rem,16rem)]';
 const WIDE = 'hidden lg:block';
 
 const COLUMNS: { id: NetworkColumn | 'waterfall'; label: string; wide: boolean; end?: boolean }[] =
