@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { TEST_IDS } from '../src/config/test-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -78,4 +79,36 @@ test('the Network view lists the demo’s requests with their status, and the De
   const detail = page.getByRole('article', { name: 'Network request' });
   await expect(detail).toContainText('500');
   await expect(detail).toContainText('/api/inventory');
+
+  // Copy as cURL gives a command curl runs against the demo shop, with the same answer
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await detail.getByRole('button', { name: 'Copy as cURL' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const command = await page.evaluate(() => navigator.clipboard.readText());
+  expect(command).toMatch(/^curl 'http:\/\/127\.0\.0\.1:\d+\/api\/inventory'/);
+  // bash reads it as curl would get it: the URL, then -H pairs
+  const args = execFileSync('bash', ['-c', command.replace(/^curl /, "printf '%s\\0' ")], {
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .slice(0, -1);
+  expect(args[0]).toMatch(/\/api\/inventory$/);
+  expect(args.filter((arg) => arg === '-H').length).toBeGreaterThan(0);
+  // curl runs it where the machine has curl (CI installs it); else the same request by fetch
+  const hasCurl = spawnSync('bash', ['-c', 'command -v curl']).status === 0;
+  let status: string;
+  if (hasCurl) {
+    status = execFileSync(
+      'bash',
+      ['-c', `${command} --silent --output /dev/null --write-out '%{http_code}' --max-time 10`],
+      { encoding: 'utf8' },
+    );
+  } else {
+    const headers = args.flatMap((arg, at) => (args[at - 1] === '-H' ? [arg] : []));
+    const response = await fetch(args[0] ?? '', {
+      headers: headers.map((header) => header.split(/: (.*)/s).slice(0, 2) as [string, string]),
+    });
+    status = String(response.status);
+  }
+  expect(status).toBe('500');
 });

@@ -192,7 +192,40 @@ describe('NetworkDetail', () => {
     render(<NetworkDetail exchange={exchange({})} originUs={null} />);
     await user.click(screen.getByRole('button', { name: 'Copy URL' }));
     expect(writeText).toHaveBeenCalledWith(URL_TEXT);
-    expect((await screen.findByRole('status')).textContent).toBe('Copied');
+    const copied = await screen.findAllByText('Copied');
+    expect(copied).toHaveLength(1);
+    expect(copied[0]?.getAttribute('role')).toBe('status');
+  });
+
+  it('copies the request as cURL with secrets masked, unless asked for them', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(
+      <NetworkDetail
+        exchange={exchange({
+          request: item(
+            'network_request',
+            {
+              request_id: '7',
+              method: 'GET',
+              url: URL_TEXT,
+              headers: { Authorization: 'Bearer s3cret', Accept: '*/*' },
+            },
+            T0,
+          ),
+        })}
+        originUs={null}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
+    const masked = writeText.mock.calls.at(-1)?.[0] ?? '';
+    expect(masked).toMatch(/^curl '/);
+    expect(masked).toContain("-H 'Authorization: <masked>'");
+    expect(masked).not.toContain('s3cret');
+    await user.click(screen.getByLabelText(/^Include secrets/));
+    await user.click(screen.getByRole('button', { name: 'Copy as Playwright' }));
+    expect(writeText.mock.calls.at(-1)?.[0]).toContain('"Authorization": "Bearer s3cret"');
   });
 });
 

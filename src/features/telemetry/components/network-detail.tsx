@@ -3,6 +3,7 @@ import { describeExchange, type NetworkExchange } from '../model/network';
 import { NetworkBody } from './network-body';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { NetworkCopyAs } from './network-copy-as';
 import { NetworkFacts } from './network-facts';
 import { NetworkHeadersTable } from './network-headers-table';
 import { NetworkStatus } from './network-status';
@@ -37,6 +38,7 @@ export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
           )}
         </p>
       </header>
+      <NetworkCopyAs view={view} />
       <NetworkFacts view={view} originUs={originUs} />
       <NetworkHeadersTable
         title="Request headers"

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MASKED,
+  asCurl,
+  asFetch,
+  asPlaywright,
+  bashQuote,
+  isSecretHeader,
+  type CopiedRequest,
+} from './copy-as';
+
+// the tests run in Node; the app's own types know no Node modules, so this one is typed here
+type ExecFileSync = (file: string, args: string[], options: { encoding: 'utf8' }) => string;
+const childProcess = 'node:child_process';
+const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
+  execFileSync: ExecFileSync;
+};
+
+/** The argv bash makes of a command (its first word replaced by a printer of its arguments). */
+function argv(command: string): string[] {
+  const printed = execFileSync('bash', ['-c', command.replace(/^curl /, "printf '%s\\0' ")], {
+    encoding: 'utf8',
+  });
+  return printed.split('\0').slice(0, -1);
+}
+
+const HOSTILE = 'it\'s $(touch /tmp/pwned) `id` "q" \\ \n\r\t\u0001 ✓ 😀';
+
+const base: CopiedRequest = {
+  method: 'GET',
+  url: 'https://shop.test/api/cart?a=1&b=2',
+  headers: [
+    ['Accept', 'application/json'],
+    ['Authorization', 'Bearer s3cret'],
+    ['Cookie', 'sid=abc'],
+    ['X-Session-Id', 'xyz'],
+    ['Content-Length', '12'],
+    [':authority', 'shop.test'],
+    ['Accept-Encoding', 'gzip'],
+  ],
+  postData: null,
+};
+
+describe('isSecretHeader', () => {
+  it('knows credentials by name, and names that look like keys or tokens', () => {
+    for (const name of [
+      'Authorization',
+      'proxy-authorization',
+      'Cookie',
+      'Set-Cookie',
+      'X-API-Key',
+      'api_key',
+      'X-Auth-Token',
+      'x-csrf-token',
+      'X-Session-Id',
+      'client-secret',
+    ])
+      expect(isSecretHeader(name), name).toBe(true);
+    for (const name of ['Accept', 'Content-Type', 'User-Agent', 'Referer'])
+      expect(isSecretHeader(name), name).toBe(false);
+  });
+});
+
+describe('asCurl', () => {
+  it('gives the arguments curl needs, secrets masked, what curl sets itself left out', () => {
+    expect(argv(asCurl(base, false))).toEqual([
+      'https://shop.test/api/cart?a=1&b=2',
+      '-H',
+      'Accept: application/json',
+      '-H',
+      `Authorization: ${MASKED}`,
+      '-H',
+      `Cookie: ${MASKED}`,
+      '-H',
+      `X-Session-Id: ${MASKED}`,
+      '--compressed',
+    ]);
+    expect(asCurl(base, true)).toContain("'Authorization: Bearer s3cret'");
+  });
+
+  it('says the method only when it is not implied, and sends the body as given', () => {
+    expect(
+      argv(asCurl({ ...base, headers: [], method: 'POST', postData: '{"a":1}' }, false)),
+    ).toEqual(['https://shop.test/api/cart?a=1&b=2', '--data-raw', '{"a":1}']);
+    expect(argv(asCurl({ ...base, headers: [], method: 'delete' }, false))).toEqual([
+      'https://shop.test/api/cart?a=1&b=2',
+      '-X',
+      'DELETE',
+    ]);
+  });
+
+  it('passes hostile URLs, headers and bodies to curl as text, running nothing', () => {
+    const request: CopiedRequest = {
+      method: `PUT; touch /tmp/pwned`,
+      url: `https://x.test/${HOSTILE}`,
+      headers: [[`X-${HOSTILE}`, HOSTILE]],
+      postData: `${HOSTILE}\u0000end`,
+    };
+    expect(argv(asCurl(request, false))).toEqual([
+      `https://x.test/${HOSTILE}`,
+      '-X',
+      'PUT; TOUCH /TMP/PWNED',
+      '-H',
+      `X-${HOSTILE}: ${HOSTILE}`,
+      '--data-raw',
+      `${HOSTILE}end`,
+    ]);
+  });
+
+  it('quotes a word for bash', () => {
+    expect(bashQuote("a'b")).toBe("'a'\\''b'");
+    expect(bashQuote('a\nb')).toBe("$'a\\nb'");
+    expect(argv(`curl ${bashQuote('\u007f\u001b[31m')}`)).toEqual(['\u007f\u001b[31m']);
+  });
+});
+
+/** Parses a snippet as the body of an async function without running it. */
+function parses(snippet: string): boolean {
+  // parsed, never called
+  new Function('request', `return (async () => {\n${snippet}\n});`);
+  return true;
+}
+
+describe('asFetch and asPlaywright', () => {
+  it('write valid JavaScript with every value a string literal, secrets masked', () => {
+    const request: CopiedRequest = { ...base, method: 'POST', postData: '{"sku":"RED"}' };
+    const fetch = asFetch(request, false);
+    expect(parses(fetch)).toBe(true);
+    expect(fetch).toContain('"Authorization": "<masked>"');
+    expect(fetch).toContain('body: "{\\"sku\\":\\"RED\\"}"');
+    expect(fetch).not.toContain('Content-Length');
+    const playwright = asPlaywright(request, true);
+    expect(parses(playwright)).toBe(true);
+    expect(playwright).toContain('"Authorization": "Bearer s3cret"');
+    expect(playwright).toContain('data: "{\\"sku\\":\\"RED\\"}"');
+  });
+
+  it('keep hostile text inside its literals', () => {
+    const request: CopiedRequest = {
+      method: '"); alert(1); ("',
+      url: `https://x.test/\u2028${HOSTILE}`,
+      headers: [
+        [`X-${HOSTILE}`, `\u2029${HOSTILE}`],
+        ['X-A', '1'],
+        ['X-A', '2'],
+      ],
+      postData: `</script>${HOSTILE}`,
+    };
+    for (const snippet of [asFetch(request, false), asPlaywright(request, false)]) {
+      expect(parses(snippet)).toBe(true);
+      expect(snippet).not.toContain('\u2028');
+      expect(snippet).toContain('"X-A": "1, 2"');
+    }
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * "Copy as cURL / fetch / Playwright" for a request the session's browser made. Everything in a
+ * request is untrusted (a page chooses its URLs, headers and bodies), so every value is quoted for
+ * the language it lands in, never pasted raw; secrets are masked unless a person asks for them.
+ */
+
+export interface CopiedRequest {
+  method: string;
+  url: string;
+  headers: readonly [string, string][];
+  postData: string | null;
+}
+
+/** What a masked secret reads as: plainly not a value, and safe in every quoting below. */
+export const MASKED = '<masked>';
+
+const SECRET_NAMES = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'apikey',
+  'x-auth-token',
+  'x-access-token',
+  'x-csrf-token',
+  'x-xsrf-token',
+]);
+
+/** Header names whose values are credentials: the usual ones, and any that looks like a key or token. */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_NAMES.has(lower) || /token|secret|password|passwd|api[-_]?key|session/.test(lower);
+}
+
+/** Headers a replay should not send as recorded: HTTP/2 pseudo-headers, and what the client sets. */
+function replayed(headers: readonly [string, string][]): [string, string][] {
+  return headers.filter(([name]) => {
+    const lower = name.toLowerCase();
+    return !lower.startsWith(':') && lower !== 'content-length' && lower !== 'accept-encoding';
+  }) as [string, string][];
+}
+
+function valueOf(name: string, value: string, reveal: boolean): string {
+  return !reveal && isSecretHeader(name) ? MASKED : value;
+}
+
+/**
+ * A word for bash: in single quotes when it has no control characters (a `'` closes, is escaped
+ * and reopens), else ANSI-C quoted (`$'…'`) with every control character escaped. NUL cannot be
+ * part of an argument at all, so it is dropped.
+ */
+export function bashQuote(text: string): string {
+  const value = text.replaceAll('\u0000', '');
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0001-\u001f\u007f]/.test(value)) return `'${value.replaceAll("'", "'\\''")}'`;
+  let out = "$'";
+  for (const c of value) {
+    const code = c.codePointAt(0) ?? 0;
+    if (c === '\\') out += '\\\\';
+    else if (c === "'") out += "\\'";
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += c;
+  }
+  return `${out}'`;
+}
+
+/** A JavaScript string literal (JSON's, with the two line separators JSON allows escaped too). */
+function jsString(text: string): string {
+  return JSON.stringify(text).replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+}
+
+function method(request: CopiedRequest): string {
+  return request.method.trim().toUpperCase() || 'GET';
+}
+
+/** As DevTools' Copy as cURL (bash): one command, continued over lines. */
+export function asCurl(request: CopiedRequest, reveal: boolean): string {
+  const verb = method(request);
+  const parts = [`curl ${bashQuote(request.url)}`];
+  const implied = request.postData === null ? verb === 'GET' : verb === 'POST';
+  if (!implied) parts.push(`-X ${bashQuote(verb)}`);
+  for (const [name, value] of replayed(request.headers))
+    parts.push(`-H ${bashQuote(`${name}: ${valueOf(name, value, reveal)}`)}`);
+  if (request.postData !== null) parts.push(`--data-raw ${bashQuote(request.postData)}`);
+  if (request.headers.some(([name]) => name.toLowerCase() === 'accept-encoding'))
+    parts.push('--compressed');
+  return parts.join(' \\\n  ');
+}
+
+/** Headers as an object literal's lines; repeated names are joined as HTTP joins them. */
+function headerObject(request: CopiedRequest, reveal: boolean, indent: string): string {
+  const joined = new Map<string, string>();
+  for (const [name, value] of replayed(request.headers)) {
+    const shown = valueOf(name, value, reveal);
+    const before = joined.get(name);
+    joined.set(name, before === undefined ? shown : `${before}, ${shown}`);
+  }
+  const lines = [...joined].map(
+    ([name, value]) => `${indent}  ${jsString(name)}: ${jsString(value)},`,
+  );
+  return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/** As DevTools' Copy as fetch. */
+export function asFetch(request: CopiedRequest, reveal: boolean): string {
+  const lines = [
+    `await fetch(${jsString(request.url)}, {`,
+    `  method: ${jsString(method(request))},`,
+    `  headers: ${headerObject(request, reveal, '  ')},`,
+  ];
+  if (request.postData !== null) lines.push(`  body: ${jsString(request.postData)},`);
+  lines.push('});');
+  return lines.join('\n');
+}
+
+/** Playwright's APIRequestContext (`request` in a test, or `page.request`). */
+export function asPlaywright(request: CopiedRequest, reveal: boolean): string {
+  const lines = [
+    `const response = await request.fetch(${jsString(request.url)}, {`,
+    `  method: ${jsString(method(request))},`,
+    `  headers: ${headerObject(request, reveal, '  ')},`,
+  ];
+  if (request.postData !== null) lines.push(`  data: ${jsString(request.postData)},`);
+  lines.push('});');
+  return lines.join('\n');
+}
