@@ -161,14 +161,19 @@ export function imageToBase64(blob: Blob): Promise<string> {
   });
 }
 
-/** `telemetry-<session>-YYYYMMDD-HHMM[-filtered].jsonl` in local time; the id keeps [A-Za-z0-9_-]. */
-export function exportFileName(sessionId: string, when: Date, filtered: boolean): string {
+/** `<kind>-<session>-YYYYMMDD-HHMM` in local time, the id kept to [A-Za-z0-9_-]: a download's stem. */
+export function sessionFileStem(kind: string, sessionId: string, when: Date): string {
   const session = sessionId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64) || 'session';
   const pad = (n: number): string => String(n).padStart(2, '0');
   const stamp =
     `${when.getFullYear()}${pad(when.getMonth() + 1)}${pad(when.getDate())}` +
     `-${pad(when.getHours())}${pad(when.getMinutes())}`;
-  return `telemetry-${session}-${stamp}${filtered ? '-filtered' : ''}.jsonl`;
+  return `${kind}-${session}-${stamp}`;
+}
+
+/** `telemetry-<session>-YYYYMMDD-HHMM[-filtered].jsonl` (see sessionFileStem). */
+export function exportFileName(sessionId: string, when: Date, filtered: boolean): string {
+  return `${sessionFileStem('telemetry', sessionId, when)}${filtered ? '-filtered' : ''}.jsonl`;
 }
 
 export interface JsonlEnvelope {
