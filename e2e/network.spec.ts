@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { TEST_IDS } from '../src/config/test-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -73,6 +74,30 @@ test('the Network view lists the demo’s requests with their status, and the De
   await expect(rows.first()).toBeVisible();
   expect(await rows.filter({ hasText: '/api/' }).count()).toBe(0);
   await page.getByRole('button', { name: 'All', exact: true }).click();
+
+  // HAR 1.2 of every request: the same statuses, a failure as status 0 with its error
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export HAR', exact: true }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^network-demo-\d{8}-\d{4}\.har$/);
+  const har = JSON.parse(await readFile((await saved.path()) ?? '', 'utf8')) as {
+    log: {
+      version: string;
+      pages: { id: string }[];
+      entries: {
+        pageref?: string;
+        request: { url: string };
+        response: { status: number; _error?: string };
+      }[];
+    };
+  };
+  expect(har.log.version).toBe('1.2');
+  expect(har.log.pages.length).toBeGreaterThan(0);
+  const statusOf = (path: string) =>
+    har.log.entries.find((entry) => entry.request.url.endsWith(path))?.response;
+  expect(statusOf('/api/reviews/missing')?.status).toBe(404);
+  expect(statusOf('/api/inventory')?.status).toBe(500);
+  expect(statusOf('/api/flaky')).toMatchObject({ status: 0, _error: expect.stringMatching(/\S/) });
 
   // a row opens its details: headers and the body as captured
   await named('/api/inventory').first().click();

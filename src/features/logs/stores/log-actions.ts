@@ -1,3 +1,4 @@
+import { downloadBlob } from '../../../lib/download';
 import type { LogLine } from './log-buffer';
 import type { LogTab } from './log-tab-controller';
 import { revealLine } from './log-tab-store';
@@ -51,12 +52,8 @@ function safeFileName(text: string): string {
 /** Saves the whole buffer or the filtered view as a .log file. */
 export function downloadLines(tab: LogTab, sessionId: string, onlyShown: boolean): void {
   const text = `${linesAsText(tab.buffer.lines(onlyShown))}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${safeFileName(sessionId)}-${safeFileName(tab.source.target)}${onlyShown ? '-filtered' : ''}.log`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(
+    new Blob([text], { type: 'text/plain;charset=utf-8' }),
+    `${safeFileName(sessionId)}-${safeFileName(tab.source.target)}${onlyShown ? '-filtered' : ''}.log`,
+  );
 }

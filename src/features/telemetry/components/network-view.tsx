@@ -1,4 +1,8 @@
-import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { downloadBlob } from '../../../lib/download';
+import { buildHar, harFileName } from '../model/har';
+import type { PageVisit } from '../model/pages';
 import { useStore } from 'zustand';
 import { Input } from '../../../components/ui/input';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -22,6 +26,8 @@ import { selectItem } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
 const ROW_HEIGHT = 26;
+/** The creator version a HAR names (the dashboard's package version). */
+const HAR_CREATOR_VERSION = '0.1.0';
 export const NETWORK_FILTER_ID = 'network-filter';
 
 /** Narrow screens keep status, name, size and time; wide ones every column and the waterfall. */
@@ -251,11 +257,13 @@ function FilterBar({
   shown,
   total,
   errors,
+  children,
 }: {
   timeline: Timeline;
   shown: number;
   total: number;
   errors: string[];
+  children: ReactNode;
 }) {
   const filter = useStore(timeline.store, (state) => state.network);
   const update = (change: Partial<NetworkViewFilter>): void =>
@@ -300,6 +308,7 @@ function FilterBar({
         <span className="text-xs text-muted tabular-nums" data-testid={TEST_IDS.networkCount}>
           {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')} requests
         </span>
+        <span className="ml-auto">{children}</span>
       </div>
       {errors.length > 0 && (
         <p id={`${NETWORK_FILTER_ID}-errors`} role="alert" className="text-xs text-danger">
@@ -331,6 +340,53 @@ function FilterBar({
           </button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/** The requests as HAR 1.2: all of them, or those the view shows; secrets masked unless asked. */
+function HarExport({
+  timeline,
+  all,
+  shown,
+  pages,
+}: {
+  timeline: Timeline;
+  all: readonly NetworkRow[];
+  shown: readonly NetworkRow[];
+  pages: readonly PageVisit[];
+}) {
+  const [reveal, setReveal] = useState(false);
+  const id = useId();
+  const save = (rows: readonly NetworkRow[], suffix: string): void => {
+    const har = buildHar(rows, pages, { reveal, version: HAR_CREATOR_VERSION });
+    const name = 'sessionId' in timeline.origin ? timeline.origin.sessionId : 'file';
+    downloadBlob(
+      new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' }),
+      harFileName(name, new Date()).replace(/\.har$/, `${suffix}.har`),
+    );
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button size="sm" onClick={() => save(all, '')} disabled={all.length === 0}>
+        Export HAR
+      </Button>
+      <Button
+        size="sm"
+        onClick={() => save(shown, '-shown')}
+        disabled={shown.length === 0 || shown.length === all.length}
+      >
+        Export shown as HAR
+      </Button>
+      <label htmlFor={id} className="flex items-center gap-1 text-xs text-muted">
+        <input
+          id={id}
+          type="checkbox"
+          checked={reveal}
+          onChange={(event) => setReveal(event.target.checked)}
+        />
+        with secrets
+      </label>
     </div>
   );
 }
@@ -418,7 +474,9 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
         shown={shown.length}
         total={rows.length}
         errors={compiled.errors}
-      />
+      >
+        <HarExport timeline={timeline} all={rows} shown={shown} pages={pages} />
+      </FilterBar>
       <div
         role="table"
         aria-label="Requests"

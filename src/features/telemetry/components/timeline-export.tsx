@@ -1,3 +1,4 @@
+import { downloadBlob } from '../../../lib/download';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
@@ -28,17 +29,6 @@ async function readImage(item: EventItem): Promise<string | null> {
   return blob ? imageToBase64(blob) : null;
 }
 
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Saves the retained events, or only the filtered view, as JSON Lines of envelopes. */
 export function TimelineExport({ timeline, name }: { timeline: Timeline; name: string }) {
   const filtering = isFilterActive(useStore(timeline.store, (state) => state.filter));
@@ -47,7 +37,7 @@ export function TimelineExport({ timeline, name }: { timeline: Timeline; name: s
     setState('Exporting…');
     try {
       const blob = await exportJsonl(items(timeline, filtered), readImage);
-      download(blob, exportFileName(name, new Date(), filtered));
+      downloadBlob(blob, exportFileName(name, new Date(), filtered));
       setState(null);
     } catch (error) {
       setState(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
