@@ -98,6 +98,8 @@ test('the Network view lists the demo’s requests with their status, and the De
   expect(statusOf('/api/reviews/missing')?.status).toBe(404);
   expect(statusOf('/api/inventory')?.status).toBe(500);
   expect(statusOf('/api/flaky')).toMatchObject({ status: 0, _error: expect.stringMatching(/\S/) });
+  const harPath = test.info().outputPath(saved.suggestedFilename());
+  await saved.saveAs(harPath);
 
   // a row opens its details: headers and the body as captured
   await named('/api/inventory').first().click();
@@ -136,4 +138,16 @@ test('the Network view lists the demo’s requests with their status, and the De
     status = String(response.status);
   }
   expect(status).toBe('500');
+
+  // the HAR opens again with no server, in the Network view
+  await page.goto('/');
+  await page.getByLabel('Open a HAR file…').setInputFiles(harPath);
+  await expect(page).toHaveURL(/#\/file/);
+  await expect(page.getByRole('tab', { name: 'Network' })).toHaveAttribute('aria-selected', 'true');
+  await expect(named('/api/reviews/missing').first()).toHaveAttribute('data-status', '404');
+  await expect(named('/api/inventory').first()).toHaveAttribute('data-status', '500');
+  await expect(named('/api/flaky').first()).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId(TEST_IDS.networkCount)).toHaveText(
+    `${har.log.entries.length} of ${har.log.entries.length} requests`,
+  );
 });

@@ -85,13 +85,21 @@ export function App() {
           />
           <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
             <p className="mb-2 text-sm text-muted">
-              Or look at telemetry saved earlier with Export, without any server:
+              Or look at telemetry saved earlier with Export, or at a HAR file, without any server:
             </p>
-            <OpenFileButton
-              onOpened={() =>
-                navigate({ sessionId: null, params: new URLSearchParams(), file: true })
-              }
-            />
+            <div className="flex flex-wrap gap-x-3">
+              <OpenFileButton
+                onOpened={() =>
+                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                }
+              />
+              <OpenFileButton
+                kind="har"
+                onOpened={() =>
+                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                }
+              />
+            </div>
           </section>
         </div>
       )}

@@ -12,15 +12,16 @@ export function FileView({ onOpened }: { onOpened: () => void }) {
           {file && file.origin.kind === 'file' ? file.origin.name : 'No file open'}
         </span>
         <span className="text-xs text-muted">opened from disk: no server involved</span>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap gap-x-3">
           <OpenFileButton onOpened={onOpened} />
+          <OpenFileButton kind="har" onOpened={onOpened} />
         </div>
       </div>
       {file ? (
         <TelemetryPanel key={file.origin.kind === 'file' ? file.origin.name : ''} timeline={file} />
       ) : (
         <p className="p-6 text-sm text-muted">
-          Choose a JSON Lines file saved with Export in a session’s timeline.
+          Choose a JSON Lines file saved with Export in a session’s timeline, or a HAR file.
         </p>
       )}
     </div>

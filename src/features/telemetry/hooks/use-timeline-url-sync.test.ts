@@ -1,3 +1,4 @@
+import { NO_NETWORK_FILTER } from '../model/network-table';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER } from '../model/timeline-filter';
 import { createTimelineStore, type TimelineState } from '../stores/timeline-store';
@@ -10,17 +11,28 @@ const read = (query: string) => readTimelineParams(new URLSearchParams(query));
 
 describe('readTimelineParams', () => {
   it('defaults to all events, the events pane, nothing selected and no filter', () => {
-    expect(read('')).toEqual({ filter: EMPTY_FILTER, startMode: 'all', pane: 'events', seq: null });
+    expect(read('')).toEqual({
+      filter: EMPTY_FILTER,
+      network: NO_NETWORK_FILTER,
+      startMode: 'all',
+      pane: 'events',
+      seq: null,
+    });
   });
 
   it('reads the start mode, pane, selected seq and filter', () => {
     expect(read('tr=now&tp=errors&ev=42&te=1&tq=boom')).toEqual({
       filter: { ...EMPTY_FILTER, errorsOnly: true, text: 'boom' },
+      network: NO_NETWORK_FILTER,
       startMode: 'now',
       pane: 'errors',
       seq: 42,
     });
     expect(read('tp=screenshots').pane).toBe('screenshots');
+    expect(read('tp=network&nf=status-code%3A404&nfail=1')).toMatchObject({
+      pane: 'network',
+      network: { text: 'status-code:404', types: [], failedOnly: true },
+    });
   });
 
   it('falls back to the defaults for invalid values', () => {
@@ -46,10 +58,12 @@ describe('writeTimelineParams', () => {
       filter: { ...EMPTY_FILTER, hiddenCategories: ['page'], text: 'a b' },
       startMode: 'now',
       pane: 'screenshots',
+      network: { text: '-domain:cdn.test', types: ['image'], failedOnly: false },
     });
     const params = writeTimelineParams(new URLSearchParams(), written, 7);
     expect(readTimelineParams(new URLSearchParams(params.toString()))).toEqual({
       filter: written.filter,
+      network: written.network,
       startMode: 'now',
       pane: 'screenshots',
       seq: 7,

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createFileTimeline } from '../stores/timeline-controller';
 import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
-import { buildHar, harFileName } from './har';
+import { buildHar, harFileName, readHar } from './har';
 import { computeNetworkRows } from './network-table';
 import { computePages } from './pages';
 
@@ -311,5 +311,81 @@ describe('buildHar', () => {
     expect(harFileName('a/b c', new Date(2026, 10, 24, 9, 5))).toBe(
       'network-a_b_c-20261124-0905.har',
     );
+  });
+});
+
+describe('readHar', () => {
+  it('opens an exported HAR as the same requests, in the Network view’s terms', () => {
+    const har = buildHar(rows, pages, { reveal: true, version: '0.1.0' });
+    const read = readHar(JSON.stringify(har));
+    expect(read?.problems).toEqual([]);
+    const timeline = createFileTimeline({
+      name: 'x.har',
+      envelopes: read?.envelopes ?? [],
+      problems: [],
+      capacity: 1000,
+    });
+    const back = computeNetworkRows(timeline.buffer, (item) =>
+      timeline.buffer.network.exchangeOf(item),
+    );
+    const shape = (list: typeof rows) =>
+      list.map((row) => ({
+        url: row.view.url,
+        method: row.view.method,
+        status: row.view.status,
+        failed: row.failed,
+        error: row.view.errorText,
+        type: row.type,
+        body: row.view.body,
+        post: row.view.postData,
+        ms: row.endUs === null ? null : (row.endUs - row.startUs) / 1000,
+      }));
+    // a pending request comes back as answered at once: HAR has no "pending"
+    expect(shape(back)).toEqual(
+      shape(rows).map((row, at) =>
+        at === 3 ? { ...row, ms: 0, status: null, failed: true, error: 'failed (status 0)' } : row,
+      ),
+    );
+    expect(computePages(timeline.buffer).map((page) => page.url)).toEqual(['https://shop.test/']);
+  });
+
+  it('says what it cannot read and goes on; is null for what is not HAR', () => {
+    expect(readHar('not json')).toBeNull();
+    expect(readHar('{"log":{}}')).toBeNull();
+    const read = readHar(
+      JSON.stringify({
+        log: {
+          entries: [
+            null,
+            { startedDateTime: 'soon', request: {}, response: {} },
+            {
+              startedDateTime: '2026-11-24T10:00:00.000Z',
+              time: 12.5,
+              request: {
+                method: 'GET',
+                url: 'https://x.test/a',
+                headers: [
+                  { name: '__proto__', value: 'x' },
+                  { name: 'A', value: '1' },
+                  { name: 'A', value: '2' },
+                ],
+              },
+              response: {
+                status: 200,
+                content: { mimeType: 'image/png', text: 'iVBOR', encoding: 'base64' },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    expect(read?.problems.map((p) => p.line)).toEqual([1, 2]);
+    expect(read?.envelopes.map((e) => e.event.type)).toEqual([
+      'network_request',
+      'network_response',
+    ]);
+    expect(read?.envelopes[0]?.event.data?.headers).toEqual({ A: ['1', '2'] });
+    expect(read?.envelopes[1]?.event.data?.body).toBeUndefined();
+    expect(read?.envelopes[1]?.event.ts).toBe(Date.UTC(2026, 10, 24, 10) * 1000 + 12_500);
   });
 });

@@ -9,6 +9,7 @@ import { isSecretHeader, MASKED } from './copy-as';
 import { sessionFileStem } from './jsonl';
 import type { NetworkRow } from './network-table';
 import type { PageVisit } from './pages';
+import type { TelemetryEvent } from './types';
 
 export interface HarHeader {
   name: string;
@@ -203,4 +204,144 @@ export function buildHar(
 /** `network-<session>-YYYYMMDD-HHMM.har` (see sessionFileStem). */
 export function harFileName(sessionId: string, when: Date): string {
   return `${sessionFileStem('network', sessionId, when)}.har`;
+}
+
+const CDP_TYPES: Record<string, string> = {
+  document: 'Document',
+  fetch: 'Fetch',
+  script: 'Script',
+  stylesheet: 'Stylesheet',
+  image: 'Image',
+  font: 'Font',
+  other: 'Other',
+};
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** HAR `[{name, value}]` as the telemetry's header object (a repeated name becomes a list). */
+function headerMap(value: unknown): Record<string, string | string[]> {
+  const map: Record<string, string | string[]> = {};
+  if (!Array.isArray(value)) return map;
+  for (const pair of value) {
+    if (!isObject(pair)) continue;
+    const name = str(pair.name);
+    const text = str(pair.value);
+    if (name === null || text === null || name === '__proto__') continue;
+    const before = map[name];
+    map[name] =
+      before === undefined ? text : [...(Array.isArray(before) ? before : [before]), text];
+  }
+  return map;
+}
+
+/**
+ * A HAR file (from this dashboard, Chrome or another tool) as telemetry envelopes, so that it opens
+ * like an export: each entry becomes a `network_request` and its `network_response` (or
+ * `network_loading_failed`, for status 0), each page a `page_navigation`. What cannot be read is
+ * a problem with its place, never a failure of the whole file. Returns null when the text is not
+ * HAR at all.
+ */
+export function readHar(text: string): {
+  envelopes: { seq: number; event: TelemetryEvent }[];
+  problems: { line: number; reason: string; raw: string }[];
+} | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || !isObject(value.log) || !Array.isArray(value.log.entries)) return null;
+  const { log } = value;
+  const entries: unknown[] = value.log.entries;
+  const events: TelemetryEvent[] = [];
+  const problems: { line: number; reason: string; raw: string }[] = [];
+  const event = (ts: number, type: string, data: Json): TelemetryEvent => ({
+    ts,
+    type,
+    category: type.startsWith('page_') ? 'page' : 'network',
+    source: { kind: 'har' },
+    data,
+  });
+  (Array.isArray(log.pages) ? log.pages : []).forEach((page: unknown, at: number) => {
+    if (!isObject(page)) return;
+    const ms = Date.parse(str(page.startedDateTime) ?? '');
+    if (Number.isNaN(ms)) return;
+    const url = str(page.title) ?? '';
+    events.push(
+      event(ms * 1000, 'page_navigation', {
+        url,
+        target_id: 'har',
+        frame_id: 'har',
+        nav_seq: at + 1,
+      }),
+    );
+  });
+  entries.forEach((entry, at) => {
+    const where = `entry ${at + 1}`;
+    if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) {
+      problems.push({
+        line: at + 1,
+        reason: `${where} has no request or response`,
+        raw: JSON.stringify(entry)?.slice(0, 2048) ?? '',
+      });
+      return;
+    }
+    const startMs = Date.parse(str(entry.startedDateTime) ?? '');
+    if (Number.isNaN(startMs)) {
+      problems.push({
+        line: at + 1,
+        reason: `${where} has no startedDateTime`,
+        raw: JSON.stringify(entry).slice(0, 2048),
+      });
+      return;
+    }
+    const { request, response } = entry;
+    const id = `har-${at + 1}`;
+    const resourceType = CDP_TYPES[str(entry._resourceType) ?? ''] ?? null;
+    const requestData: Json = {
+      request_id: id,
+      method: str(request.method) ?? 'GET',
+      url: str(request.url) ?? '',
+      headers: headerMap(request.headers),
+    };
+    if (isObject(request.postData) && str(request.postData.text) !== null)
+      requestData.post_data = request.postData.text;
+    if (resourceType) requestData.resource_type = resourceType;
+    const startUs = startMs * 1000;
+    events.push(event(startUs, 'network_request', requestData));
+    const time = typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0;
+    const endUs = startUs + Math.round(time * 1000);
+    const status = typeof response.status === 'number' ? response.status : 0;
+    if (status === 0) {
+      events.push(
+        event(endUs, 'network_loading_failed', {
+          request_id: id,
+          error_text: str(response._error) ?? 'failed (status 0)',
+          ...(resourceType ? { resource_type: resourceType } : {}),
+        }),
+      );
+      return;
+    }
+    const content = isObject(response.content) ? response.content : {};
+    const responseData: Json = {
+      request_id: id,
+      status,
+      status_text: str(response.statusText) ?? '',
+      headers: headerMap(response.headers),
+      mime_type: str(content.mimeType) ?? '',
+    };
+    // a base64 body is binary: it is not shown as text
+    if (str(content.text) !== null && content.encoding !== 'base64')
+      responseData.body = content.text;
+    if (resourceType) responseData.resource_type = resourceType;
+    events.push(event(endUs, 'network_response', responseData));
+  });
+  // in time order, as a stream would have sent them (a stable sort keeps each request first)
+  events.sort((a, b) => a.ts - b.ts);
+  return { envelopes: events.map((item, at) => ({ seq: at + 1, event: item })), problems };
 }
