@@ -134,6 +134,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: /Console errors \(1\)/ }).click();
       await expect(page.getByText(/Uncaught TypeError/).first()).toBeVisible();
       await expectAccessible(page, 'console errors pane');
+      await page.getByRole('tab', { name: 'Network' }).click();
+      await expect(page.getByTestId(TEST_IDS.networkRow).first()).toBeVisible();
+      await page.getByLabel('Filter requests').fill('larger-than:lots');
+      await expectAccessible(page, 'network pane, a filter it cannot read');
+      await page.getByLabel('Filter requests').fill('');
+      await page.getByTestId(TEST_IDS.networkRow).first().click();
+      await expect(page.getByRole('button', { name: 'Copy as cURL' })).toBeVisible();
+      await expectAccessible(page, 'network pane, the details of a request');
     });
 
     test('narrow window: timeline and details', async ({ page, api }) => {

@@ -498,7 +498,7 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
           ref={scrollRef}
           role="rowgroup"
           data-testid={TEST_IDS.networkList}
-          className="relative min-h-[40vh] flex-1 overflow-auto bg-panel lg:min-h-0"
+          className="relative min-h-[40vh] flex-1 overflow-auto bg-panel lg:min-h-32"
         >
           <div style={{ height: window.totalSize, position: 'relative' }}>
             {window.items.map(({ index }) => {
