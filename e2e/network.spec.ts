@@ -106,6 +106,9 @@ test('the Network view lists the demo’s requests with their status, and the De
   const detail = page.getByRole('article', { name: 'Network request' });
   await expect(detail).toContainText('500');
   await expect(detail).toContainText('/api/inventory');
+  // and the console error the page logged about it, one click from its place
+  const moment = page.getByRole('region', { name: 'Console errors at this moment' });
+  await expect(moment).toContainText('inventory request failed');
 
   // Copy as cURL gives a command curl runs against the demo shop, with the same answer
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

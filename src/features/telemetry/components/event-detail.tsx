@@ -9,7 +9,7 @@ import { describeGap } from '../model/sequencer';
 import { readStackTrace } from '../model/stack-trace';
 import type { EventItem, TimelineItem } from '../model/types';
 import type { Timeline } from '../stores/timeline-controller';
-import { describeOffset, nearestScreenshots } from '../model/nearest-screenshots';
+import { describeOffset, itemsAround, nearestScreenshots } from '../model/nearest-screenshots';
 import { computePages, LCP_EXPLAINED } from '../model/pages';
 import { showItem } from '../stores/timeline-actions';
 import { EventFields } from './event-fields';
@@ -187,6 +187,34 @@ function MomentScreenshotsView({ timeline, item }: { timeline: Timeline; item: E
   );
 }
 
+/** The console errors logged within a few seconds of an event, nearest first, one click from each. */
+function MomentErrorsView({ timeline, item }: { timeline: Timeline; item: EventItem }) {
+  const { buffer } = timeline;
+  const errors = itemsAround(buffer.consoleErrors, (index) => buffer.item(index), item);
+  if (errors.length === 0) return null;
+  return (
+    <section aria-label="Console errors at this moment" className="space-y-1">
+      <h3 className="text-xs font-semibold text-muted uppercase">
+        Console errors at this moment (within 3 s)
+      </h3>
+      <ul className="space-y-0.5">
+        {errors.map((error) => (
+          <li key={error.index} className="flex min-w-0 items-baseline gap-2 text-xs">
+            <button
+              type="button"
+              onClick={() => showItem(timeline, error.index)}
+              className="min-w-0 truncate text-left text-danger hover:underline"
+            >
+              <UntrustedText text={error.summary} />
+            </button>
+            <span className="shrink-0 text-muted">{describeOffset(item.tsUs, error.tsUs)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** One item of a timeline in full, wherever it is shown (the timeline, the All view). */
 export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; item: TimelineItem }) {
   const moment = useContext(MomentContext);
@@ -196,6 +224,7 @@ export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; ite
       <EventFields item={item} originUs={timeline.buffer.originUs}>
         <TypeView item={item} timeline={timeline} />
       </EventFields>
+      {item.type !== 'console_error' && <MomentErrorsView timeline={timeline} item={item} />}
       {item.type !== 'monitor_screenshot' && (
         <MomentScreenshotsView timeline={timeline} item={item} />
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SortedIndexList } from '../../../lib/sorted-index-list';
-import { describeOffset, nearestScreenshots } from './nearest-screenshots';
+import { describeOffset, itemsAround, nearestScreenshots } from './nearest-screenshots';
 import type { TimelineItem } from './types';
 
 function event(index: number, tsUs: number, type = 'console_error'): TimelineItem {
@@ -48,5 +48,31 @@ describe('describeOffset', () => {
     expect(describeOffset(1_000_000, 2_250_000)).toBe('1.3 s after');
     expect(describeOffset(0, 63_000_000)).toBe('1 min 3 s after');
     expect(describeOffset(5, 5)).toBe('at the same instant');
+  });
+});
+
+describe('itemsAround', () => {
+  // console errors at these times (µs), in arrival order; the request at 10 s sits between
+  const times = [1_000_000, 6_900_000, 8_000_000, 10_500_000, 12_900_000, 13_100_000, 30_000_000];
+  const items = times.map((tsUs, index) => event(index * 2, tsUs));
+  const keys = new SortedIndexList();
+  for (const item of items) keys.push(item.index);
+  const at = (index: number) => items.find((item) => item.index === index);
+  const request = event(7, 10_000_000, 'network_response');
+
+  it('lists the errors within 3 s either side, nearest first', () => {
+    // 6.9 s and 13.1 s are 3.1 s away: outside
+    expect(itemsAround(keys, at, request).map((item) => item.tsUs)).toEqual([
+      10_500_000, 8_000_000, 12_900_000,
+    ]);
+  });
+
+  it('keeps at most the nearest few, and never the item itself', () => {
+    expect(itemsAround(keys, at, request, 2).map((item) => item.tsUs)).toEqual([
+      10_500_000, 8_000_000,
+    ]);
+    const own = items[3] as TimelineItem;
+    expect(itemsAround(keys, at, own).map((item) => item.index)).not.toContain(own.index);
+    expect(itemsAround(keys, at, event(99, 60_000_000))).toEqual([]);
   });
 });

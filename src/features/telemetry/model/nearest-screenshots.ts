@@ -60,3 +60,35 @@ export function describeOffset(fromUs: number, toUs: number): string {
         : `${Math.floor(abs / 60_000)} min ${Math.round((abs % 60_000) / 1000)} s`;
   return `${text} ${side}`;
 }
+
+/** How far from an event "at this moment" reaches, either side. */
+export const MOMENT_US = 3_000_000;
+
+/**
+ * The items of `keys` (console errors, say) within `MOMENT_US` of `item`, nearest first, at most
+ * `max`; the item itself left out. Keys are in arrival order, close to time order: the scan goes
+ * outwards from the item's place and stops on each side at the first key past the window.
+ */
+export function itemsAround(
+  keys: ScreenshotKeys,
+  itemAt: (index: number) => TimelineItem | undefined,
+  item: TimelineItem,
+  max = 5,
+): EventItem[] {
+  const found: EventItem[] = [];
+  const at = keys.lowerBound(item.index);
+  const visit = (position: number): boolean => {
+    const key = keys.at(position);
+    if (key === undefined) return false;
+    const other = itemAt(key);
+    if (other?.kind !== 'event') return true;
+    if (Math.abs(other.tsUs - item.tsUs) > MOMENT_US) return false;
+    if (key !== item.index) found.push(other);
+    return true;
+  };
+  for (let position = at - 1; position >= 0 && visit(position); position -= 1);
+  for (let position = at; position < keys.length && visit(position); position += 1);
+  return found
+    .sort((a, b) => Math.abs(a.tsUs - item.tsUs) - Math.abs(b.tsUs - item.tsUs))
+    .slice(0, max);
+}

@@ -162,6 +162,10 @@ export function isMark(item: TimelineItem): boolean {
   return item.kind === 'marker' && item.marker === 'mark';
 }
 
+export function isConsoleError(item: TimelineItem): boolean {
+  return item.kind === 'event' && item.type === 'console_error';
+}
+
 export function isScreenshot(item: TimelineItem): boolean {
   return item.kind === 'event' && item.type === 'monitor_screenshot';
 }

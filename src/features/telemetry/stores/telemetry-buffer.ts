@@ -6,6 +6,7 @@ import { NetworkIndex } from '../model/network';
 import type { OverviewColumns } from '../model/overview-columns';
 import {
   EventIndex,
+  isConsoleError,
   isMark,
   isScreenshot,
   NetworkPairing,
@@ -47,6 +48,8 @@ export class TelemetryBuffer implements TimelineSource {
   readonly screenshots = new KeyList<TimelineItem>(isScreenshot);
   /** Indexes of the retained marks a person set, oldest first. */
   readonly marks = new KeyList<TimelineItem>(isMark);
+  /** The retained console errors, for "console errors at this moment". */
+  readonly consoleErrors = new KeyList<TimelineItem>(isConsoleError);
   /** Time, category and markers of the retained events, for the overview strip. */
   readonly overviewColumns: OverviewColumns;
 
@@ -62,6 +65,7 @@ export class TelemetryBuffer implements TimelineSource {
       new EventIndex(this.health),
       this.screenshots,
       this.marks,
+      this.consoleErrors,
       this.images,
       overview,
     ]);
