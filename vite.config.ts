@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 
 // The dev server forwards /api to a running `npm start` (the gateway), see server/dev.ts.
 const apiTarget = process.env.SESSION_CONSOLE_API_TARGET ?? 'http://127.0.0.1:7300';
 
+// the dashboard names its own version where it writes files (a HAR's creator)
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -83,6 +83,7 @@ test('the Network view lists the demo’s requests with their status, and the De
   const har = JSON.parse(await readFile((await saved.path()) ?? '', 'utf8')) as {
     log: {
       version: string;
+      creator: { name: string; version: string };
       pages: { id: string }[];
       entries: {
         pageref?: string;
@@ -92,6 +93,10 @@ test('the Network view lists the demo’s requests with their status, and the De
     };
   };
   expect(har.log.version).toBe('1.2');
+  const { version } = JSON.parse(
+    await readFile(new URL('../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+  expect(har.log.creator).toEqual({ name: 'Session Console', version });
   expect(har.log.pages.length).toBeGreaterThan(0);
   const statusOf = (path: string) =>
     har.log.entries.find((entry) => entry.request.url.endsWith(path))?.response;

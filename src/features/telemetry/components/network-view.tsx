@@ -26,8 +26,8 @@ import { selectItem } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
 const ROW_HEIGHT = 26;
-/** The creator version a HAR names (the dashboard's package version). */
-const HAR_CREATOR_VERSION = '0.1.0';
+/** The creator version a HAR names: the dashboard's own (package.json, through the build). */
+const HAR_CREATOR_VERSION = __APP_VERSION__;
 export const NETWORK_FILTER_ID = 'network-filter';
 
 /** Narrow screens keep status, name, size and time; wide ones every column and the waterfall. */
