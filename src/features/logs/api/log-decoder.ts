@@ -3,7 +3,7 @@ import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { LEVELS, type LogLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
 import type { LogLine } from '../stores/log-buffer';
-import { decodeLogFrame } from './log-stream';
+import { decodeLogFrame, lineOf, noticeLine } from './log-stream';
 import { detectLineTime, type StatedTime } from '../model/line-time';
 
 type PartialLine = Omit<LogLine, 'seq'>;
@@ -90,3 +90,21 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
     return lines;
   },
 };
+
+/** A line saved with its stream (a debug bundle): its text, when it was read, whether a notice. */
+export interface SavedLine {
+  text: string;
+  readMs: number;
+  notice: boolean;
+}
+
+/**
+ * Saved lines as a stream's lines again, read the way the stream worker reads live ones (levels,
+ * the time each states), here on the page: a file is read once, not tailed.
+ */
+export function decodeSavedLines(saved: readonly SavedLine[]): PartialLine[] {
+  const lines = saved.map((line) =>
+    line.notice ? noticeLine(line.text, line.readMs) : lineOf(line.text, line.readMs),
+  );
+  return logDecoder.unpack(logDecoder.pack(lines).packed);
+}

@@ -79,11 +79,14 @@ export function decodeLogFrame(message: SseMessage, receivedMs: number): Partial
   if (!isRecord(value) || typeof value.message !== 'string') {
     return noticeLine(`unreadable frame: ${message.data}`, receivedMs);
   }
-  const text = value.message;
   const parsedTime =
     typeof value.timestamp === 'string' ? parseRfc3339(value.timestamp) : Number.NaN;
+  return lineOf(value.message, Number.isNaN(parsedTime) ? receivedMs : parsedTime);
+}
+
+/** A line of a stream (or of a saved .log) as written, read at `timeMs`, before packing. */
+export function lineOf(text: string, timeMs: number): PartialLine {
   const plain = text.includes('\x1b') ? stripAnsi(text) : text;
-  const timeMs = Number.isNaN(parsedTime) ? receivedMs : parsedTime;
   return {
     text,
     plain,

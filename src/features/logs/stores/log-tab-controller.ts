@@ -63,6 +63,49 @@ export interface LogTabOptions {
   openStream?: typeof openDecodedStream;
 }
 
+/** Puts the tab's filter, level choice, time range and search (its store) into its buffer. */
+function applyQueries(store: LogTabStore, buffer: LogBuffer): void {
+  const state = store.getState();
+  const hidden = new Set(state.hiddenLevels);
+  const filter = compileLineFilter({
+    include: state.include,
+    exclude: state.exclude,
+    levels: new Set(
+      (['error', 'warn', 'info', 'debug', 'trace', 'none'] as const).filter(
+        (level) => !hidden.has(level),
+      ),
+    ),
+  });
+  const hasFilter = hidden.size > 0 || state.include.text !== '' || state.exclude.text !== '';
+  if (!filter.ok) {
+    store.setState({ filterError: filter.error });
+  } else {
+    const matches = filter.matches;
+    const { range } = state;
+    const source = resolveTimeSource(state.timeSource, buffer.clock);
+    const inRange = (line: LogLine): boolean => {
+      if (!range) return true;
+      const time = buffer.clock.lineTime(line, source);
+      return time >= range.fromMs && time <= range.toMs;
+    };
+    buffer.setFilter(
+      hasFilter || range
+        ? (line) => inRange(line) && (line.notice || matches(line.plain, line.level, line.ascii))
+        : null,
+    );
+    store.setState({ filterError: null });
+  }
+  const search = compileQuery(state.search);
+  if (search && !search.ok) {
+    store.setState({ searchError: search.error });
+    buffer.setSearch(null);
+  } else {
+    const test = search?.test;
+    buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
+    store.setState({ searchError: null });
+  }
+}
+
 /** One log stream: a live source of lines → bounded buffer; notices and queries are the tab's. */
 export function createLogTab(options: LogTabOptions): LogTab {
   const { connection, sessionId, source } = options;
@@ -124,45 +167,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
   });
 
   const refreshQueries = (): void => {
-    const state = store.getState();
-    const hidden = new Set(state.hiddenLevels);
-    const filter = compileLineFilter({
-      include: state.include,
-      exclude: state.exclude,
-      levels: new Set(
-        (['error', 'warn', 'info', 'debug', 'trace', 'none'] as const).filter(
-          (level) => !hidden.has(level),
-        ),
-      ),
-    });
-    const hasFilter = hidden.size > 0 || state.include.text !== '' || state.exclude.text !== '';
-    if (!filter.ok) {
-      store.setState({ filterError: filter.error });
-    } else {
-      const matches = filter.matches;
-      const { range } = state;
-      const source = resolveTimeSource(state.timeSource, buffer.clock);
-      const inRange = (line: LogLine): boolean => {
-        if (!range) return true;
-        const time = buffer.clock.lineTime(line, source);
-        return time >= range.fromMs && time <= range.toMs;
-      };
-      buffer.setFilter(
-        hasFilter || range
-          ? (line) => inRange(line) && (line.notice || matches(line.plain, line.level, line.ascii))
-          : null,
-      );
-      store.setState({ filterError: null });
-    }
-    const search = compileQuery(state.search);
-    if (search && !search.ok) {
-      store.setState({ searchError: search.error });
-      buffer.setSearch(null);
-    } else {
-      const test = search?.test;
-      buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
-      store.setState({ searchError: null });
-    }
+    applyQueries(store, buffer);
     live.changed();
   };
 
@@ -197,6 +202,59 @@ export function createLogTab(options: LogTabOptions): LogTab {
     },
     mark(name, timeMs) {
       live.push(noticeLine(`${MARK_NOTICE}${name}`, timeMs));
+    },
+  };
+}
+
+export interface FileLogTabOptions {
+  id: string;
+  source: LogSource;
+  /** The stream's lines as saved (decodeSavedLines), in order. */
+  lines: PartialLine[];
+  capacity: number;
+  /** What the tab's status says (where the lines came from). */
+  origin: string;
+  initial?: Partial<LogTabState>;
+}
+
+/**
+ * A log stream saved earlier (a debug bundle), shown like a live one with nothing to connect:
+ * search, filters, time and selection work the same; its status says where the lines came from.
+ */
+export function createFileLogTab(options: FileLogTabOptions): LogTab {
+  const store = createLogTabStore({
+    ...options.initial,
+    status: { kind: 'ended', reason: options.origin },
+  });
+  const buffer = new LogBuffer(Math.max(options.capacity, options.lines.length));
+  buffer.append(options.lines);
+  const changed = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const refreshQueries = (): void => {
+    applyQueries(store, buffer);
+    changed();
+  };
+  refreshQueries();
+  return {
+    id: options.id,
+    source: options.source,
+    store,
+    buffer,
+    start: () => undefined,
+    stop: () => undefined,
+    reconnectNow: () => undefined,
+    refreshQueries,
+    clear() {
+      buffer.clear();
+      store.setState({ selection: null, currentMatch: null });
+      changed();
+    },
+    setCapacity(capacity) {
+      buffer.resize(Math.max(capacity, buffer.total));
+      changed();
+    },
+    mark(name, timeMs) {
+      buffer.append([noticeLine(`${MARK_NOTICE}${name}`, timeMs)]);
+      changed();
     },
   };
 }

@@ -79,6 +79,15 @@ export function closeLogTab(sessionId: string, tabId: string): void {
   });
 }
 
+/**
+ * Log tabs read from a file (a debug bundle) under `key`, in place of any opened there before; the
+ * first is shown.
+ */
+export function setFileLogTabs(key: string, tabs: LogTab[]): void {
+  closeSessionLogs(key);
+  update(key, () => ({ tabs, activeId: tabs[0]?.id ?? null }));
+}
+
 /** Stops every stream of a session (its tab in the app was closed). */
 export function closeSessionLogs(sessionId: string): void {
   const logs = useLogTabsRegistry.getState().bySession[sessionId];

@@ -11,6 +11,9 @@ export interface ScreenshotViewProps {
 function missingReason(item: EventItem): string {
   if (item.event.truncated) return 'the event was larger than 1 MB and arrived without its data';
   if (item.event.type !== 'monitor_screenshot') return 'it is not a screenshot event';
+  const data = item.event.data;
+  if (data?.png_omitted === true) return 'the bundle it came from was saved without screenshots';
+  if (data?.png_released === true) return 'the image had been released before it was saved';
   return 'the event carried no readable PNG';
 }
 

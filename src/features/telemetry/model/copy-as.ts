@@ -34,6 +34,21 @@ export function isSecretHeader(name: string): boolean {
   return SECRET_NAMES.has(lower) || /token|secret|password|passwd|api[-_]?key|session/.test(lower);
 }
 
+/**
+ * An event's data with the values of secret headers (`data.headers`, as network events carry
+ * them) masked; the same object when it has none to mask.
+ */
+export function withSecretsMasked<T>(data: T): T {
+  if (typeof data !== 'object' || data === null) return data;
+  const headers = (data as { headers?: unknown }).headers;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return data;
+  const names = Object.keys(headers).filter(isSecretHeader);
+  if (names.length === 0) return data;
+  const masked: Record<string, unknown> = { ...headers };
+  for (const name of names) masked[name] = MASKED;
+  return { ...data, headers: masked };
+}
+
 /** Headers a replay should not send as recorded: HTTP/2 pseudo-headers, and what the client sets. */
 function replayed(headers: readonly [string, string][]): [string, string][] {
   return headers.filter(([name]) => {

@@ -107,6 +107,15 @@ export function readAnnotation(value: unknown): JsonlAnnotation | null {
 }
 
 /**
+ * Writes an event's data in place of the one it came with, screenshots included (a debug bundle
+ * masks secrets and keeps each image as a file of its own).
+ */
+export type EventDataRewrite = (
+  item: EventItem,
+  data: TelemetryEvent['data'],
+) => TelemetryEvent['data'] | Promise<TelemetryEvent['data']>;
+
+/**
  * The timeline as JSON Lines: one `{"seq":n,"event":{…}}` envelope per event as it came on the
  * wire, and the annotation lines of marks, gaps, restarts and unreadable frames where they were.
  * Screenshot images are read back with `readImage` (base64 PNG) into `data.png`; an image that was
@@ -117,6 +126,15 @@ export async function exportJsonl(
   items: Iterable<TimelineItem>,
   readImage: (item: EventItem) => Promise<string | null>,
 ): Promise<Blob> {
+  return new Blob(await jsonlParts(items, readImage), { type: 'application/x-ndjson' });
+}
+
+/** exportJsonl's text in parts of about 1 MB; `rewrite`, when given, writes every event's data. */
+export async function jsonlParts(
+  items: Iterable<TimelineItem>,
+  readImage: (item: EventItem) => Promise<string | null>,
+  rewrite?: EventDataRewrite,
+): Promise<string[]> {
   const parts: string[] = [];
   let lines: string[] = [];
   let chars = 0;
@@ -124,7 +142,11 @@ export async function exportJsonl(
     let line: string;
     if (item.kind === 'event') {
       const event = readEvent(item);
-      const data = item.type === SCREENSHOT ? await screenshotData(item, readImage) : event.data;
+      const data = rewrite
+        ? await rewrite(item, event.data)
+        : item.type === SCREENSHOT
+          ? await screenshotData(item, readImage)
+          : event.data;
       line = `${JSON.stringify({ seq: item.seq, event: wireEvent(event, data) })}\n`;
     } else {
       const annotation = annotationOf(item);
@@ -140,7 +162,7 @@ export async function exportJsonl(
     }
   }
   if (lines.length > 0) parts.push(lines.join(''));
-  return new Blob(parts, { type: 'application/x-ndjson' });
+  return parts;
 }
 
 /**
