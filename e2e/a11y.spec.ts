@@ -85,6 +85,15 @@ for (const theme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'a session that does not exist');
 
       const timeline = await openCatalogue(page, api);
+      await page.getByRole('button', { name: 'Debug bundle…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Debug bundle' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, 'debug bundle dialog');
+      const bundleDownload = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: 'Save bundle' }).click();
+      const bundlePath = test.info().outputPath('a11y-bundle.zip');
+      await (await bundleDownload).saveAs(bundlePath);
+      await page.keyboard.press('Escape');
       const exported = await timeline.export();
       await page.goto('/');
       await page.getByLabel('Open an exported telemetry file…').setInputFiles(exported.path);
@@ -96,6 +105,14 @@ for (const theme of ['light', 'dark'] as const) {
       await file.rowOfType('console_error').click();
       await expect(file.detail.getByRole('list', { name: 'Stack trace' })).toBeVisible();
       await expectAccessible(page, 'opened file with details');
+
+      await page.getByLabel('Open a bundle…').setInputFiles(bundlePath);
+      await expect(file.rowOfType('quota_notice')).toHaveCount(1);
+      await expect(page.getByText(/^Session /).first()).toBeVisible();
+      await expectAccessible(page, 'opened bundle');
+      await page.getByRole('tab', { name: 'Logs' }).click();
+      await expect(page.getByText('No log stream was saved in this bundle.')).toBeVisible();
+      await expectAccessible(page, 'opened bundle, its logs');
     });
 
     test('timeline: list, details of an error and of an exchange, screenshots, console errors', async ({

@@ -8,6 +8,7 @@ import { closeSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { OpenFileButton } from '../features/telemetry/components/open-file-button';
 import { closeSessionTimeline } from '../features/telemetry/stores/timeline-registry';
 import { FileView } from './file-view';
+import { OpenBundleButton } from './bundle/open-bundle';
 import { useOpenSessions } from './open-sessions-store';
 import { SessionTabs } from './session-tabs';
 import { SessionView } from './session-view';
@@ -85,9 +86,15 @@ export function App() {
           />
           <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
             <p className="mb-2 text-sm text-muted">
-              Or look at telemetry saved earlier with Export, or at a HAR file, without any server:
+              Or look at a debug bundle, telemetry saved with Export, or a HAR file, without any
+              server:
             </p>
             <div className="flex flex-wrap gap-x-3">
+              <OpenBundleButton
+                onOpened={() =>
+                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                }
+              />
               <OpenFileButton
                 onOpened={() =>
                   navigate({ sessionId: null, params: new URLSearchParams(), file: true })

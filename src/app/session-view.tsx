@@ -4,7 +4,6 @@ import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel
 import { LogsPanel } from '../features/logs/components/logs-panel';
 import { useLogErrorAnnouncements } from '../features/logs/hooks/use-error-announcements';
 import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
-import { SessionTelemetry } from '../features/telemetry/components/session-telemetry';
 import { useTimelineErrorAnnouncements } from '../features/telemetry/hooks/use-error-announcements';
 import { useSessionTimelineStream } from '../features/telemetry/hooks/use-session-timeline';
 import { reconnectAllTimelines } from '../features/telemetry/stores/timeline-registry';
@@ -14,19 +13,12 @@ import { SessionSummary } from '../features/session/components/session-summary';
 import { TokenPrompt } from '../features/session/components/token-prompt';
 import { currentToken, useCredentials } from '../features/session/stores/credentials-store';
 import type { ApiConnection } from '../lib/http/request';
-import { createAllView } from '../features/together/stores/all-view';
-import { MomentContext } from '../features/telemetry/components/event-detail';
 import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
-import { AllSessionView } from './all-session-view';
 import { CurrentPage } from './current-page';
-import { createLogLanes } from './log-lanes';
-import { OverviewLanesContext } from '../features/telemetry/components/telemetry-panel';
-import { MomentLogLines } from './moment-log-lines';
-import { showLogLine } from './show-log-line';
-import { TimeRangeChip, useSessionRange } from './time-range';
 import { MarkNow } from './mark-now';
+import { SessionWorkspace } from './session-workspace';
+import { BundleExport } from './bundle/bundle-export';
 import { typingIn } from '../lib/focus';
-import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -84,35 +76,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   }, [tokenVersion]);
 
   const [clipboardOpen, setClipboardOpen] = useState(true);
-  const named = params.get('view');
-  const view: SessionViewName = named === 'logs' || named === 'all' ? named : 'timeline';
-  const setView = (next: SessionViewName): void => {
-    const changed = new URLSearchParams(params);
-    if (next === 'timeline') changed.delete('view');
-    else changed.set('view', next);
-    onParamsChange(changed);
-  };
-  // an event's details show the log lines of its moment, one click from their place
   const logs = useSessionLogs(sessionId);
-  const moment = (tsUs: number) => (
-    <MomentLogLines
-      tabs={logs.tabs}
-      atMs={tsUs / 1000}
-      onShow={(tab, seq) => {
-        showLogLine(sessionId, tab, seq);
-        setView('logs');
-      }}
-    />
-  );
-  // the All view's filters and place stay while the session is open, whichever view is shown
-  const allView = useMemo(() => createAllView(), []);
-  useEffect(() => () => allView.stop(), [allView]);
-  // the overview draws a lane per open log stream
-  const logLanes = useMemo(() => createLogLanes(), []);
-  useEffect(() => logLanes.setTabs(logs.tabs), [logLanes, logs.tabs]);
-  useEffect(() => () => logLanes.stop(), [logLanes]);
-  // a time range chosen on the overview or from a page narrows every view
-  useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);
 
   // "Mark now": the button, or m anywhere in the session view but a field
   const [markAt, setMarkAt] = useState<number | null>(null);
@@ -172,54 +136,48 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
         </div>
       )}
       <div className="flex flex-1 flex-col lg:min-h-0 lg:flex-row">
-        <MomentContext value={moment}>
-          <OverviewLanesContext value={logLanes}>
-            <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
-              <SessionViewTabs
-                view={view}
-                onChange={setView}
-                timeline={timeline}
-                clipboardOpen={clipboardOpen}
-                onToggleClipboard={ended ? undefined : () => setClipboardOpen((open) => !open)}
-                actions={
-                  canMark && (
-                    <MarkNow
-                      timeline={timeline}
-                      tabs={logs.tabs}
-                      at={markAt}
-                      onOpen={setMarkAt}
-                      onClose={() => setMarkAt(null)}
-                    />
-                  )
-                }
-              />
-              {timeline && <TimeRangeChip timeline={timeline} />}
-              {view === 'all' && timeline ? (
-                <AllSessionView
+        <SessionWorkspace
+          logsKey={sessionId}
+          timeline={timeline}
+          linkedSeq={linkedSeq}
+          params={params}
+          onParamsChange={onParamsChange}
+          clipboard={
+            ended ? undefined : { open: clipboardOpen, toggle: () => setClipboardOpen((o) => !o) }
+          }
+          actions={
+            timeline && (
+              <>
+                {canMark && (
+                  <MarkNow
+                    timeline={timeline}
+                    tabs={logs.tabs}
+                    at={markAt}
+                    onOpen={setMarkAt}
+                    onClose={() => setMarkAt(null)}
+                  />
+                )}
+                <BundleExport
                   sessionId={sessionId}
+                  logsKey={sessionId}
                   timeline={timeline}
-                  view={allView}
-                  onShowIn={setView}
-                />
-              ) : view === 'timeline' && timeline ? (
-                <SessionTelemetry
-                  timeline={timeline}
-                  linkedSeq={linkedSeq}
                   params={params}
-                  onParamsChange={onParamsChange}
+                  createdAt={createdAt}
+                  endedAt={deletedAt}
                 />
-              ) : (
-                <LogsPanel
-                  sessionId={sessionId}
-                  connection={connection}
-                  params={params}
-                  onParamsChange={onParamsChange}
-                  endedAt={ended ? deletedAt : null}
-                />
-              )}
-            </main>
-          </OverviewLanesContext>
-        </MomentContext>
+              </>
+            )
+          }
+          logsPanel={
+            <LogsPanel
+              sessionId={sessionId}
+              connection={connection}
+              params={params}
+              onParamsChange={onParamsChange}
+              endedAt={ended ? deletedAt : null}
+            />
+          }
+        />
         {clipboardOpen && !ended && (
           <aside
             id="session-clipboard"

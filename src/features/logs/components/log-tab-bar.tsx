@@ -78,8 +78,9 @@ export interface LogTabBarProps {
   activeId: string | null;
   onActivate: (id: string) => void;
   onClose: (id: string) => void;
-  onAdd: () => void;
-  adding: boolean;
+  /** Absent where no stream can be opened (saved streams, from a bundle). */
+  onAdd?: () => void;
+  adding?: boolean;
 }
 
 /** One tab per open log stream, each with its own status dot. */
@@ -97,14 +98,16 @@ export function LogTabBar({ tabs, activeId, onActivate, onClose, onAdd, adding }
           />
         ))}
       </div>
-      <button
-        type="button"
-        onClick={onAdd}
-        aria-expanded={adding}
-        className="mb-1 ml-1 h-7 shrink-0 rounded-md px-2 text-xs text-muted hover:bg-panel hover:text-fg"
-      >
-        + Open log
-      </button>
+      {onAdd && (
+        <button
+          type="button"
+          onClick={onAdd}
+          aria-expanded={adding}
+          className="mb-1 ml-1 h-7 shrink-0 rounded-md px-2 text-xs text-muted hover:bg-panel hover:text-fg"
+        >
+          + Open log
+        </button>
+      )}
     </div>
   );
 }

@@ -41,6 +41,34 @@ export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
   return <LiveLogsPanel {...props} />;
 }
 
+/** Streams saved in a debug bundle: the same tabs and viewer, with nothing to open or connect. */
+export function SavedLogsPanel({ logsKey, name }: { logsKey: string; name: string }) {
+  const logs = useSessionLogs(logsKey);
+  const active = logs.tabs.find((tab) => tab.id === logs.activeId) ?? null;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <LogTabBar
+        tabs={logs.tabs}
+        activeId={logs.activeId}
+        onActivate={(id) => activateLogTab(logsKey, id)}
+        onClose={(id) => closeLogTab(logsKey, id)}
+      />
+      {active ? (
+        <div
+          role="tabpanel"
+          id={`${active.id}-panel`}
+          aria-labelledby={`${active.id}-tab`}
+          className="flex min-h-0 flex-1 flex-col"
+        >
+          <LogViewer key={active.id} tab={active} sessionId={name} />
+        </div>
+      ) : (
+        <p className="p-6 text-sm text-muted">No log stream was saved in this bundle.</p>
+      )}
+    </div>
+  );
+}
+
 function LiveLogsPanel({ sessionId, connection, params, onParamsChange }: LogsPanelProps) {
   const logs = useSessionLogs(sessionId);
   const [adding, setAdding] = useState(false);

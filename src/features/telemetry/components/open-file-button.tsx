@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { LIMITS } from '../../../config/limits';
 import { readHar } from '../model/har';
 import { parseJsonl } from '../model/jsonl';
@@ -13,6 +13,43 @@ const KINDS = {
   har: { label: 'Open a HAR file…', accept: '.har,.json,application/json' },
 };
 
+/** A HAR file's requests as a timeline shown in its Network view; a reason when it has none. */
+function openHar(file: File, text: string): string | null {
+  const har = readHar(text);
+  if (!har || har.envelopes.length === 0) {
+    return har
+      ? `${file.name} holds no request that could be read${har.problems[0] ? ` (${har.problems[0].reason})` : ''}.`
+      : `${file.name} is not a HAR file (JSON with log.entries).`;
+  }
+  const timeline = createFileTimeline({
+    name: file.name,
+    envelopes: har.envelopes,
+    problems: har.problems,
+    capacity: LIMITS.telemetryEventsMax,
+  });
+  timeline.store.setState({ pane: 'network' });
+  setFileTimeline(timeline);
+  return null;
+}
+
+/** An exported JSON Lines file as a timeline; a reason when it holds no event. */
+function openTelemetry(file: File, text: string): string | null {
+  const { envelopes, problems, annotations } = parseJsonl(text);
+  if (envelopes.length === 0) {
+    return `${file.name} holds no telemetry events${problems[0] ? ` (line ${problems[0].line}: ${problems[0].reason})` : ''}.`;
+  }
+  setFileTimeline(
+    createFileTimeline({
+      name: file.name,
+      envelopes,
+      problems,
+      annotations,
+      capacity: LIMITS.telemetryEventsMax,
+    }),
+  );
+  return null;
+}
+
 /**
  * Opens a JSON Lines export of telemetry events, or a HAR file (shown in the Network view), to
  * view it without any server.
@@ -24,79 +61,16 @@ export function OpenFileButton({
   onOpened: () => void;
   kind?: keyof typeof KINDS;
 }) {
-  const id = useId();
-  const [message, setMessage] = useState<string | null>(null);
-  const onChange = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setMessage(`Reading ${file.name}…`);
-    try {
-      const text = await file.text();
-      if (kind === 'har') {
-        const har = readHar(text);
-        if (!har || har.envelopes.length === 0) {
-          setMessage(
-            har
-              ? `${file.name} holds no request that could be read${har.problems[0] ? ` (${har.problems[0].reason})` : ''}.`
-              : `${file.name} is not a HAR file (JSON with log.entries).`,
-          );
-          return;
-        }
-        const timeline = createFileTimeline({
-          name: file.name,
-          envelopes: har.envelopes,
-          problems: har.problems,
-          capacity: LIMITS.telemetryEventsMax,
-        });
-        timeline.store.setState({ pane: 'network' });
-        setFileTimeline(timeline);
-        setMessage(null);
-        onOpened();
-        return;
-      }
-      const { envelopes, problems, annotations } = parseJsonl(text);
-      if (envelopes.length === 0) {
-        setMessage(
-          `${file.name} holds no telemetry events${problems[0] ? ` (line ${problems[0].line}: ${problems[0].reason})` : ''}.`,
-        );
-        return;
-      }
-      setFileTimeline(
-        createFileTimeline({
-          name: file.name,
-          envelopes,
-          problems,
-          annotations,
-          capacity: LIMITS.telemetryEventsMax,
-        }),
-      );
-      setMessage(null);
-      onOpened();
-    } catch (error) {
-      setMessage(
-        `Could not read ${file.name}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  };
   return (
-    <div className="flex flex-col gap-1">
-      <label
-        htmlFor={id}
-        className="inline-flex h-9 w-fit cursor-pointer items-center rounded-md border border-border bg-panel-2 px-3 text-sm font-medium hover:border-muted focus-within:outline-2"
-      >
-        {KINDS[kind].label}
-        <input
-          id={id}
-          type="file"
-          accept={KINDS[kind].accept}
-          className="sr-only"
-          onChange={(event) => void onChange(event)}
-        />
-      </label>
-      <p role="status" className="text-xs text-muted">
-        {message}
-      </p>
-    </div>
+    <FilePicker
+      label={KINDS[kind].label}
+      accept={KINDS[kind].accept}
+      onFile={async (file) => {
+        const text = await file.text();
+        const problem = kind === 'har' ? openHar(file, text) : openTelemetry(file, text);
+        if (problem === null) onOpened();
+        return problem;
+      }}
+    />
   );
 }

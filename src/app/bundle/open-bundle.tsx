@@ -1,0 +1,72 @@
+import { create } from 'zustand';
+import { FilePicker } from '../../components/ui/file-picker';
+import { LIMITS } from '../../config/limits';
+import { decodeSavedLines } from '../../features/logs/api/log-decoder';
+import { createFileLogTab } from '../../features/logs/stores/log-tab-controller';
+import { setFileLogTabs, useLogTabsRegistry } from '../../features/logs/stores/log-tabs-registry';
+import {
+  createFileTimeline,
+  type Timeline,
+} from '../../features/telemetry/stores/timeline-controller';
+import { setFileTimeline } from '../../features/telemetry/stores/timeline-registry';
+import { readBundle, type BundleFacts } from './read-bundle';
+
+/** Where an opened bundle's log streams are registered (never a session id: those have no colon). */
+export const BUNDLE_LOGS_KEY = ':bundle';
+
+export interface OpenedBundleState {
+  /** The opened bundle's timeline (the file view shows the bundle while it is the open file). */
+  timeline: Timeline;
+  name: string;
+  facts: BundleFacts;
+  missing: string[];
+}
+
+/** The bundle opened last, if any. */
+export const useOpenedBundle = create<OpenedBundleState | null>()(() => null);
+
+let opened = 0;
+
+/** Opens a bundle's parts as an opened file: its timeline, its log streams; a reason when it cannot. */
+export function openBundle(name: string, bytes: Uint8Array): string | null {
+  const result = readBundle(bytes);
+  if (!result.ok) return `${name} cannot be opened: ${result.reason}.`;
+  const { bundle } = result;
+  const timeline = createFileTimeline({
+    name,
+    envelopes: bundle.envelopes,
+    problems: bundle.problems,
+    annotations: bundle.annotations,
+    capacity: LIMITS.telemetryEventsMax,
+  });
+  opened += 1;
+  const capacity = useLogTabsRegistry.getState().capacity;
+  const tabs = bundle.logs.map((log, at) =>
+    createFileLogTab({
+      id: `bundle-${opened}-log-${at + 1}`,
+      source: log.source,
+      lines: decodeSavedLines(log.lines),
+      capacity,
+      origin: `saved in ${name}`,
+    }),
+  );
+  setFileLogTabs(BUNDLE_LOGS_KEY, tabs);
+  useOpenedBundle.setState({ timeline, name, facts: bundle.facts, missing: bundle.missing }, true);
+  setFileTimeline(timeline);
+  return null;
+}
+
+/** "Open a bundle…": a debug bundle saved from a session, shown whole with no server. */
+export function OpenBundleButton({ onOpened }: { onOpened: () => void }) {
+  return (
+    <FilePicker
+      label="Open a bundle…"
+      accept=".zip,application/zip"
+      onFile={async (file) => {
+        const problem = openBundle(file.name, new Uint8Array(await file.arrayBuffer()));
+        if (problem === null) onOpened();
+        return problem;
+      }}
+    />
+  );
+}
