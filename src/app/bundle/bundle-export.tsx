@@ -67,11 +67,13 @@ export function BundleExport(props: BundleExportProps) {
         ref={button}
         type="button"
         aria-expanded={open}
+        aria-label="Debug bundle…"
         title="Save everything shown of this session as one .zip for a bug report"
         onClick={() => (open ? close() : setOpen(true))}
         className="rounded-md px-2 py-0.5 text-xs whitespace-nowrap text-muted hover:bg-panel-2 hover:text-fg"
       >
-        Debug bundle…
+        <span className="sm:hidden">Bundle…</span>
+        <span className="hidden sm:inline">Debug bundle…</span>
       </button>
       {open && <BundleForm {...props} onClose={close} />}
     </div>
@@ -143,7 +145,8 @@ function BundleForm({
         event.stopPropagation();
         onClose();
       }}
-      className="absolute top-full right-0 z-30 mt-1 flex w-80 max-w-[calc(100vw-1rem)] flex-col gap-2 rounded-md border border-border bg-panel p-3 text-sm shadow-lg"
+      // on a narrow screen the strip's right edge may be out of view: the form stays in the window
+      className="fixed inset-x-2 top-28 z-30 flex flex-col gap-2 rounded-md border border-border bg-panel p-3 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-80"
     >
       <p id={`${id}-title`} className="font-medium">
         Debug bundle

@@ -32,7 +32,8 @@ export function StreamStatusBadge({
   onReconnect,
 }: {
   status: StreamStatus;
-  onReconnect: () => void;
+  /** Absent where there is nothing to connect to (a stream saved in a file). */
+  onReconnect?: () => void;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -47,10 +48,11 @@ export function StreamStatusBadge({
   }, [status]);
   const label = describeStatus(status, now);
   const canReconnect =
-    status.kind === 'retrying' ||
-    status.kind === 'stalled' ||
-    status.kind === 'failed' ||
-    status.kind === 'ended';
+    onReconnect !== undefined &&
+    (status.kind === 'retrying' ||
+      status.kind === 'stalled' ||
+      status.kind === 'failed' ||
+      status.kind === 'ended');
   return (
     <span className="flex min-w-0 items-center gap-2">
       <Badge

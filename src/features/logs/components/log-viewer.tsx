@@ -82,7 +82,10 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
     >
       <div className="flex flex-col gap-2 border-b border-border bg-panel px-3 py-2">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
-          <StreamStatusBadge status={status} onReconnect={() => tab.reconnectNow()} />
+          <StreamStatusBadge
+            status={status}
+            onReconnect={tab.saved ? undefined : () => tab.reconnectNow()}
+          />
           <LogSearch tab={tab} inputId={searchId} />
           <LogOptions tab={tab} sessionId={sessionId} onCopySelection={onCopySelection} />
         </div>

@@ -42,6 +42,8 @@ export interface LogTab {
   readonly source: LogSource;
   readonly store: LogTabStore;
   readonly buffer: LogBuffer;
+  /** Saved lines (a debug bundle): nothing to connect to or reconnect. */
+  readonly saved: boolean;
   start(): void;
   stop(): void;
   reconnectNow(): void;
@@ -177,6 +179,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
     source,
     store,
     buffer,
+    saved: false,
     start() {
       if (started) return;
       started = true;
@@ -239,6 +242,7 @@ export function createFileLogTab(options: FileLogTabOptions): LogTab {
     source: options.source,
     store,
     buffer,
+    saved: true,
     start: () => undefined,
     stop: () => undefined,
     reconnectNow: () => undefined,
