@@ -75,6 +75,16 @@ test('the Network view lists the demo’s requests with their status, and the De
   expect(await rows.filter({ hasText: '/api/' }).count()).toBe(0);
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
+  // the waterfall by top-level page: a visit's span becomes the time range, and goes again
+  const pagePick = page.getByLabel('Page', { exact: true });
+  await pagePick.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/[?&]range=/);
+  await expect(page.getByText(/^Waterfall from .*\(the chosen time range\)/)).toBeVisible();
+  const inPage = await rows.count();
+  expect(inPage).toBeGreaterThan(0);
+  await pagePick.selectOption('all');
+  await expect(page).not.toHaveURL(/[?&]range=/);
+
   // HAR 1.2 of every request: the same statuses, a failure as status 0 with its error
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export HAR', exact: true }).click();

@@ -22,7 +22,7 @@ import {
   type NetworkSort,
   type NetworkViewFilter,
 } from '../model/network-table';
-import { selectItem } from '../stores/timeline-actions';
+import { selectItem, updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
 const ROW_HEIGHT = 26;
@@ -391,6 +391,50 @@ function HarExport({
   );
 }
 
+/**
+ * The waterfall's scale by top-level page: choosing a visit makes its span the time range (as
+ * "Only this page" does), so the requests, the scale and every other view are that page's.
+ */
+function WaterfallPage({
+  timeline,
+  pages,
+  range,
+}: {
+  timeline: Timeline;
+  pages: readonly PageVisit[];
+  range: { fromUs: number; toUs: number } | null;
+}) {
+  const id = useId();
+  if (pages.length === 0) return null;
+  const spans = pages.map((page) => ({ fromUs: page.startUs, toUs: page.endUs ?? page.lastUs }));
+  const chosen = range
+    ? spans.findIndex((span) => span.fromUs === range.fromUs && span.toUs === range.toUs)
+    : -1;
+  return (
+    <span className="flex items-center gap-1">
+      <label htmlFor={id}>Page</label>
+      <select
+        id={id}
+        value={chosen === -1 ? (range ? 'range' : 'all') : String(chosen)}
+        onChange={(event) => {
+          const at = Number(event.target.value);
+          if (event.target.value === 'all') updateFilter(timeline, { range: null });
+          else if (Number.isInteger(at) && spans[at]) updateFilter(timeline, { range: spans[at] });
+        }}
+        className="h-6 max-w-64 rounded border border-border bg-panel-2 px-1 text-[11px] text-fg"
+      >
+        <option value="all">every page</option>
+        {range && chosen === -1 && <option value="range">the chosen time range</option>}
+        {pages.map((page, at) => (
+          <option key={`${page.startUs}-${at}`} value={at}>
+            {`${at + 1}. ${formatTimestamp(page.startUs / 1000, 'local', 0)} ${page.url || '(no URL)'}`}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 function chip(on: boolean): string {
   return cn(
     'h-6 rounded-full border px-2 text-xs',
@@ -526,19 +570,24 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
           )}
         </div>
       </div>
-      {scale && (
-        <p className="shrink-0 border-t border-border bg-panel px-3 py-1 text-[11px] text-muted">
-          Waterfall from {formatTimestamp(scale.fromUs / 1000, 'local', 0)} to{' '}
-          {formatTimestamp(scale.toUs / 1000, 'local', 0)}
-          {range ? ' (the chosen time range)' : ''}
-          {marks.length > 0 && (
-            <>
-              {' '}
-              · <span className="text-info">│</span> DOMContentLoaded ·{' '}
-              <span className="text-danger">│</span> load
-            </>
+      {(scale || pages.length > 0) && (
+        <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-t border-border bg-panel px-3 py-1 text-[11px] text-muted">
+          <WaterfallPage timeline={timeline} pages={pages} range={range} />
+          {scale && (
+            <span>
+              Waterfall from {formatTimestamp(scale.fromUs / 1000, 'local', 0)} to{' '}
+              {formatTimestamp(scale.toUs / 1000, 'local', 0)}
+              {range ? ' (the chosen time range)' : ''}
+              {marks.length > 0 && (
+                <>
+                  {' '}
+                  · <span className="text-info">│</span> DOMContentLoaded ·{' '}
+                  <span className="text-danger">│</span> load
+                </>
+              )}
+            </span>
           )}
-        </p>
+        </div>
       )}
     </div>
   );
