@@ -26,18 +26,18 @@ export function LogFilters({ tab }: { tab: LogTab }) {
     <div className="flex min-w-0 flex-wrap items-start gap-2">
       <QueryInput
         label="Show only lines matching"
-        placeholder="Filter: include"
+        placeholder="Only lines with…"
         query={include}
         error={error}
-        className="w-48 max-w-full"
+        className="w-52 max-w-full"
         onChange={(query) => update({ include: query })}
       />
       <QueryInput
         label="Hide lines matching"
-        placeholder="Filter: exclude"
+        placeholder="Hide lines with…"
         query={exclude}
         error={null}
-        className="w-44 max-w-full"
+        className="w-52 max-w-full"
         onChange={(query) => update({ exclude: query })}
       />
       <div role="group" aria-label="Levels" className="flex h-8 flex-wrap items-center gap-1">

@@ -10,6 +10,8 @@ export interface LogOptionsProps {
   tab: LogTab;
   sessionId: string;
   onCopySelection: () => void;
+  /** After Clear: what was said about the lines before it goes too. */
+  onClear?: () => void;
 }
 
 const CAPACITIES = [50_000, 100_000, 200_000, 500_000, 1_000_000];
@@ -22,7 +24,7 @@ const TIMESTAMP_LABELS: Record<TimestampMode, string> = {
 };
 
 /** Pause, wrap, time format, line numbers, copy, download, clear. */
-export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps) {
+export function LogOptions({ tab, sessionId, onCopySelection, onClear }: LogOptionsProps) {
   const paused = useStore(tab.store, (state) => state.pausedAt !== null);
   const wrap = useStore(tab.store, (state) => state.wrap);
   const timestamps = useStore(tab.store, (state) => state.timestamps);
@@ -125,7 +127,10 @@ export function LogOptions({ tab, sessionId, onCopySelection }: LogOptionsProps)
       <Button
         size="sm"
         variant="ghost"
-        onClick={() => tab.clear()}
+        onClick={() => {
+          tab.clear();
+          onClear?.();
+        }}
         title="Clear the lines on screen (the stream continues)"
       >
         Clear

@@ -18,7 +18,8 @@ export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
       <QueryInput
         inputId={inputId}
         label="Search"
-        placeholder="Search (Enter, Shift+Enter)"
+        placeholder="Search lines"
+        title="Enter: next match · Shift+Enter: previous · Esc: clear"
         query={search}
         error={error}
         className="w-56 max-w-full"

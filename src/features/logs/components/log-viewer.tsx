@@ -13,6 +13,11 @@ import { LogOptions } from './log-options';
 import { LogPausedBar } from './log-paused-bar';
 import { LogSearch } from './log-search';
 
+/** `1 line`, `2,000 lines`. */
+function countOf(count: number, word: string): string {
+  return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+}
+
 export interface LogViewerProps {
   tab: LogTab;
   sessionId: string;
@@ -87,7 +92,12 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
             onReconnect={tab.saved ? undefined : () => tab.reconnectNow()}
           />
           <LogSearch tab={tab} inputId={searchId} />
-          <LogOptions tab={tab} sessionId={sessionId} onCopySelection={onCopySelection} />
+          <LogOptions
+            tab={tab}
+            sessionId={sessionId}
+            onCopySelection={onCopySelection}
+            onClear={() => setToast(null)}
+          />
         </div>
         <StreamFailure status={status} />
         <LogFilters tab={tab} />
@@ -120,8 +130,7 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
           data-retained={tab.buffer.size}
           data-received={tab.buffer.total}
         >
-          {tab.buffer.size.toLocaleString()} lines retained · {tab.buffer.total.toLocaleString()}{' '}
-          received
+          {countOf(tab.buffer.size, 'line')} retained · {tab.buffer.total.toLocaleString()} received
         </span>
         <span role="status">{toast}</span>
       </div>

@@ -5,6 +5,8 @@ import type { TextQuery } from '../model/filter';
 export interface QueryInputProps {
   label: string;
   placeholder: string;
+  /** More about the field than its placeholder can say (keys, syntax), on hover. */
+  title?: string;
   query: TextQuery;
   error: string | null;
   onChange: (query: TextQuery) => void;
@@ -51,6 +53,7 @@ export function QueryInput({
   onKeyDown,
   className,
   inputId,
+  title,
 }: QueryInputProps) {
   const generated = useId();
   const id = inputId ?? generated;
@@ -72,6 +75,7 @@ export function QueryInput({
           autoComplete="off"
           value={query.text}
           placeholder={placeholder}
+          title={title}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange({ ...query, text: event.target.value })}
@@ -95,8 +99,7 @@ export function QueryInput({
         <span
           id={`${id}-error`}
           role="status"
-          className="truncate pt-0.5 text-[11px] text-danger"
-          title={error}
+          className="pt-0.5 text-[11px] break-words text-danger"
         >
           {error}
         </span>

@@ -43,6 +43,7 @@ export function selectedLines(tab: LogTab): LogLine[] {
 function safeFileName(text: string): string {
   return (
     text
+      .replace(/\.log$/i, '')
       .replace(/[^A-Za-z0-9._-]+/g, '_')
       .replace(/^_+|_+$/g, '')
       .slice(0, 80) || 'log'

@@ -285,7 +285,7 @@ function FilterBar({
           id={NETWORK_FILTER_ID}
           type="search"
           value={filter.text}
-          placeholder="Filter: text, domain:, status-code:, method:, -…"
+          placeholder="Filter: words, domain:, status-code:…"
           title="As in DevTools: words match the URL, headers and bodies; domain:, -domain:, status-code:, method:, mime-type:, larger-than:10k, is:failed, url:, scheme:, has-response-header:, /regex/; - before a term negates it"
           aria-invalid={errors.length > 0}
           aria-describedby={errors.length > 0 ? `${NETWORK_FILTER_ID}-errors` : undefined}
