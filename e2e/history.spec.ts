@@ -56,7 +56,7 @@ test('events older than the stream’s ring load from the history, above what is
   await expect(timeline.row(/early 1499$/)).toHaveCount(1);
   await timeline.scrollToTop();
   const gap = page.locator('[data-kind="gap"]');
-  await expect(gap).toContainText('evicted from the server’s buffer before the replay started');
+  await expect(gap).toContainText('they had left the server’s buffer before this page opened it');
   await gap.getByRole('button', { name: 'Load from history' }).click();
   await expect(gap).toContainText(/all [\d,]+ recovered from the history/);
   await timeline.scrollToTop();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { TEST_IDS } from '../src/config/test-ids.ts';
 import { catalogueEvents, TINY_PNG } from './data/telemetry-events.ts';
 import { expect, test, type ReferenceApi } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -81,6 +82,8 @@ test('every known event type renders with its summary; unknown ones and oversize
   await expect(timeline.row('too large, data dropped by the server')).toHaveCount(1);
   // an unknown category gets its own chip, named as sent
   await expect(timeline.chip('billing')).toHaveText(/billing\s*1/);
+  // the Timeline tab counts errors as errors, not as a bare number
+  await expect(page.getByRole('tab', { name: /^Timeline/ })).toHaveText(/^Timeline\s*\d+ errors?$/);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -213,7 +216,7 @@ test('events evicted from the server buffer before the replay show as a gap with
   await expect(gap).toHaveAttribute('data-kind', 'gap');
   const text = (await gap.textContent()) ?? '';
   const match =
-    /([\d,]+) events missed \(seq 1–(\d+)\): evicted from the server’s buffer before the replay started/.exec(
+    /([\d,]+) older events not held by the stream \(seq 1–(\d+)\): they had left the server’s buffer before this page opened it/.exec(
       text,
     );
   expect(match, text).not.toBeNull();
@@ -224,6 +227,13 @@ test('events evicted from the server buffer before the replay show as a gap with
   // session's own first events)
   expect(last).toBeGreaterThanOrEqual(1100 - 1024);
   await expect(timeline.rows.nth(1)).toHaveAttribute('data-seq', String(last + 1));
+  // the counts say so in a neutral tone: nothing was lost on the way
+  const counts = page.getByTestId(TEST_IDS.timelineCounts);
+  await expect(counts).toHaveAttribute('data-lost', '0');
+  const older = counts.getByText(/^[\d,]+ older events not held by the stream$/);
+  await expect(older).toBeVisible();
+  await expect(older).not.toHaveClass(/text-warn/);
+  await expect(counts.getByText(/ missed$/)).toHaveCount(0);
 });
 
 test('forced disconnects during a burst of 5,000 events end with every seq exactly once', async ({

@@ -47,7 +47,8 @@ export function timelineFacts(item: TimelineItem): RowFacts {
     };
   }
   if (item.kind === 'gap') {
-    return { timeMs, text: describeGap(item).title, level: 'warn', error: false, ...STREAM_TAG };
+    const level = item.cause === 'replay-start' ? 'info' : 'warn';
+    return { timeMs, text: describeGap(item).title, level, error: false, ...STREAM_TAG };
   }
   if (item.kind === 'unreadable') {
     return {

@@ -51,7 +51,8 @@ export function MarkNow({ timeline, tabs, at, onOpen, onClose }: MarkNowProps) {
         onClick={() => (at !== null ? close() : onOpen(Date.now()))}
         className="rounded-md px-2 py-0.5 text-xs whitespace-nowrap text-muted hover:bg-panel-2 hover:text-fg"
       >
-        <span aria-hidden="true">⚑ </span>Mark now
+        {/* the name stays "Mark now"; a narrow strip shows "⚑ Mark" */}
+        <span aria-hidden="true">⚑ </span>Mark<span className="hidden sm:inline"> now</span>
       </button>
       {at !== null && (
         <MarkForm

@@ -10,9 +10,12 @@ function ErrorCount({ timeline }: { timeline: Timeline }) {
   const count = useStore(timeline.store, () => timeline.buffer.errorCount);
   if (count === 0) return null;
   return (
-    <span className="rounded-full bg-danger-bg px-1.5 text-[11px] font-semibold text-danger tabular-nums">
-      {count.toLocaleString('en-US')}
-      <span className="sr-only"> errors</span>
+    // said as errors, not a bare number that reads like an unread count
+    <span
+      title="Errors among the events held"
+      className="rounded-full bg-danger-bg px-1.5 text-[11px] font-semibold whitespace-nowrap text-danger tabular-nums"
+    >
+      {count.toLocaleString('en-US')} {count === 1 ? 'error' : 'errors'}
     </span>
   );
 }

@@ -15,12 +15,15 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
   const { buffer } = timeline;
   const events = [...buffer.categoryCounts.values()].reduce((sum, count) => sum + count, 0);
   const duplicates = timeline.duplicates();
+  // older than the server's ring is not a loss: only what the stream skipped since is one
+  const lost = buffer.missed - buffer.olderMissed;
   return (
     <div
       data-testid={TEST_IDS.timelineCounts}
       data-retained={events}
       data-received={events + buffer.evictedEvents}
       data-missed={buffer.missed}
+      data-lost={buffer.missed - buffer.olderMissed}
       className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted"
     >
       <span>
@@ -32,9 +35,17 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
           {buffer.evicted.toLocaleString('en-US')} evicted
         </span>
       )}
-      {buffer.missed > 0 && (
-        <span className="text-warn" title="Seqs the server never delivered (see the gap items)">
-          {buffer.missed.toLocaleString('en-US')} missed
+      {lost > 0 && (
+        <span
+          className="text-warn"
+          title="Events the stream skipped while this page read it (see the gap items)"
+        >
+          {lost.toLocaleString('en-US')} missed
+        </span>
+      )}
+      {buffer.olderMissed > 0 && (
+        <span title="Events from before the oldest one the stream still held when it was opened: not a loss; the gap item can load them from the session’s history">
+          {plural(buffer.olderMissed, 'older event')} not held by the stream
         </span>
       )}
       {duplicates > 0 && <span>{plural(duplicates, 'duplicate')} dropped</span>}

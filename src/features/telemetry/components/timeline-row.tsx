@@ -70,13 +70,17 @@ function GapCells({ item, onFillGap }: { item: GapItem; onFillGap?: (index: numb
   const gap = describeGap(item);
   const fill = describeFill(item);
   const healed = item.recovered !== undefined && gapMissing(item) === 0;
+  const older = item.cause === 'replay-start';
   return (
     <>
       <span
-        className={cn('min-w-0 flex-1 truncate font-medium', healed ? 'text-ok' : 'text-warn')}
+        className={cn(
+          'min-w-0 flex-1 truncate font-medium',
+          healed ? 'text-ok' : older ? 'text-muted' : 'text-warn',
+        )}
         title={fill ? `${gap.title}: ${gap.reason}. ${fill}` : undefined}
       >
-        {healed ? '✓' : '⚠'} {gap.title}: {gap.reason}
+        {healed ? '✓' : older ? '…' : '⚠'} {gap.title}: {gap.reason}
         {fill && <span className="font-normal"> · {fill}</span>}
       </span>
       {onFillGap && item.recovered === undefined && item.healing === undefined && (
@@ -156,7 +160,9 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         item.kind === 'gap' &&
           (item.recovered !== undefined && gapMissing(item) === 0
             ? 'border-ok'
-            : 'border-warn bg-warn-bg'),
+            : item.cause === 'replay-start'
+              ? 'border-border bg-panel-2'
+              : 'border-warn bg-warn-bg'),
         selected && 'border-accent bg-row-selected hover:bg-row-selected',
       )}
     >

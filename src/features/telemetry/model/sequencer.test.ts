@@ -225,5 +225,10 @@ describe('Sequencer', () => {
     expect(describeGap({ from: 1, to: 1, cause: 'mid-stream' }).title).toBe(
       '1 event missed (seq 1)',
     );
+    // older than the server's buffer when the stream opened: said plainly, not as a loss
+    expect(describeGap({ from: 1, to: 2056, cause: 'replay-start' })).toEqual({
+      title: '2,056 older events not held by the stream (seq 1–2056)',
+      reason: 'they had left the server’s buffer before this page opened it',
+    });
   });
 });

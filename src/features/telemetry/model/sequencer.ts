@@ -169,20 +169,27 @@ export class Sequencer<E extends { ts: number }> {
   }
 }
 
-/** "N events missed (seq a–b)" and why, for a gap item. */
+/**
+ * "N events missed (seq a–b)" and why, for a gap item; events older than the stream's buffer are
+ * "not held by the stream", which is no loss.
+ */
 export function describeGap(gap: Pick<GapItem, 'from' | 'to' | 'cause'>): {
   title: string;
   reason: string;
 } {
   const count = gap.to - gap.from + 1;
-  const title = `${count.toLocaleString('en-US')} event${count === 1 ? '' : 's'} missed (seq ${
-    gap.from === gap.to ? gap.from : `${gap.from}–${gap.to}`
-  })`;
+  const seqs = `seq ${gap.from === gap.to ? gap.from : `${gap.from}–${gap.to}`}`;
+  const events = `${count.toLocaleString('en-US')} ${gap.cause === 'replay-start' ? 'older ' : ''}event${count === 1 ? '' : 's'}`;
+  // older than the server's buffer when the stream was opened: nothing was lost on the way
+  if (gap.cause === 'replay-start')
+    return {
+      title: `${events} not held by the stream (${seqs})`,
+      reason: 'they had left the server’s buffer before this page opened it',
+    };
+  const title = `${events} missed (${seqs})`;
   const reason =
-    gap.cause === 'replay-start'
-      ? 'evicted from the server’s buffer before the replay started'
-      : gap.cause === 'reconnect'
-        ? 'evicted from the server’s buffer while reconnecting'
-        : 'dropped by the server mid-stream';
+    gap.cause === 'reconnect'
+      ? 'evicted from the server’s buffer while reconnecting'
+      : 'dropped by the server mid-stream';
   return { title, reason };
 }

@@ -30,16 +30,26 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
   evictedEvents = 0;
   /** Events known to be missing: the sum of all gaps, evicted ones too. */
   missed = 0;
+  /**
+   * The part of `missed` older than the stream's buffer when it was first read (replay-start
+   * gaps): never delivered to anyone, not a loss of this connection.
+   */
+  older = 0;
   /** ts (µs) of the first event with one: the origin of relative times. Kept on clear. */
   originUs: number | null = null;
   /** The part of `missed` in retained gaps (a rebuild counts those again). */
   private retainedMissed = 0;
+  private retainedOlder = 0;
 
   add(item: TimelineItem): void {
     if (item.kind === 'gap') {
       const missing = gapMissing(item);
       this.missed += missing;
       this.retainedMissed += missing;
+      if (item.cause === 'replay-start') {
+        this.older += missing;
+        this.retainedOlder += missing;
+      }
     }
     if (item.kind !== 'event') return;
     if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
@@ -51,7 +61,10 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
 
   evict(item: TimelineItem): void {
     this.evicted += 1;
-    if (item.kind === 'gap') this.retainedMissed -= gapMissing(item);
+    if (item.kind === 'gap') {
+      this.retainedMissed -= gapMissing(item);
+      if (item.cause === 'replay-start') this.retainedOlder -= gapMissing(item);
+    }
     if (item.kind !== 'event') return;
     this.evictedEvents += 1;
     bump(this.categoryCounts, item.category, -1);
@@ -69,6 +82,8 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     this.evictedEvents = 0;
     this.missed = 0;
     this.retainedMissed = 0;
+    this.older = 0;
+    this.retainedOlder = 0;
   }
 
   /** A rebuild: what left before stays counted; the retained items are counted again. */
@@ -79,6 +94,8 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     this.errorCount = 0;
     this.missed -= this.retainedMissed;
     this.retainedMissed = 0;
+    this.older -= this.retainedOlder;
+    this.retainedOlder = 0;
   }
 }
 

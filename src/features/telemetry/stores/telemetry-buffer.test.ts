@@ -93,7 +93,15 @@ describe('TelemetryBuffer', () => {
     expect(target.evictedEvents).toBe(2);
     // the gaps left the buffer, yet what was missed stays counted
     expect(target.missed).toBe(4);
+    expect(target.olderMissed).toBe(0);
     expect(target.size).toBe(2);
+  });
+
+  it('tells events older than the stream’s buffer from events it skipped', () => {
+    const target = buffer(10);
+    target.append([gapItem(1, 2055, 'replay-start'), log(2056), gapItem(2057, 2059), log(2060)]);
+    expect(target.missed).toBe(2058);
+    expect(target.olderMissed).toBe(2055);
   });
 
   describe('filtered view', () => {

@@ -111,6 +111,10 @@ export class TelemetryBuffer implements TimelineSource {
   get missed(): number {
     return this.counts.missed;
   }
+  /** Of `missed`, the events older than the stream's buffer when it was first read. */
+  get olderMissed(): number {
+    return this.counts.older;
+  }
   get originUs(): number | null {
     return this.counts.originUs;
   }
