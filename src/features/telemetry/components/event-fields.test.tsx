@@ -104,7 +104,9 @@ describe('EventFields', () => {
       'Uncaught TypeError: x is not a function\n    at handle (app.js:10:5)',
     );
     expect(text.querySelector('span')?.className).toContain('whitespace-pre-wrap');
-    expect(definition('line', data).textContent).toBe('9');
+    // positions a person reads count from one, as the stack trace shows them (sent from zero)
+    expect(definition('line', data).textContent).toBe('10 (one-based; sent as 9)');
+    expect(definition('column', data).textContent).toBe('5 (one-based; sent as 4)');
     expect(definition('handled', data).textContent).toBe('false');
     expect(definition('frame_id', data).textContent).toBe('null');
     expect(definition('source_url', data).textContent).toBe('https://shop.example.com/app.js');
@@ -164,6 +166,8 @@ describe('EventFields', () => {
     await user.click(screen.getByText('Raw JSON'));
     const pre = await screen.findByText(/"seq": 42/, { selector: 'pre' });
     expect(JSON.parse(pre.textContent ?? '')).toEqual({ seq: 42, event: consoleError });
+    // the JSON is as sent: its positions count from zero, and the view says so
+    expect(screen.getByText(/counted from zero/).tagName).toBe('P');
   });
 
   it('copies the raw JSON and says so', async () => {

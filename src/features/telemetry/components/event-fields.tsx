@@ -131,10 +131,35 @@ function DataFields({ item }: { item: EventItem }): ReactElement {
   }
   const entries = Object.entries(data);
   if (entries.length === 0) return <p className="text-muted">No data fields.</p>;
+  const zeroBased = hasZeroBasedPositions(item);
   return (
     <FieldList
-      entries={entries.map(([name, value]) => [name, <FieldValue key={name} value={value} />])}
+      entries={entries.map(([name, value]) => [
+        name,
+        zeroBased && (name === 'line' || name === 'column') && typeof value === 'number' ? (
+          <span key={name}>
+            {value + 1}
+            <span className="text-muted"> (one-based; sent as {value})</span>
+          </span>
+        ) : (
+          <FieldValue key={name} value={value} />
+        ),
+      ])}
     />
+  );
+}
+
+/**
+ * Whether the event carries source positions as the browser sends them, counted from zero (an
+ * exception's `line` and `column`, its stack's `lineNumber` and `columnNumber`). A person reads
+ * them from one, as DevTools and the stack trace show them.
+ */
+function hasZeroBasedPositions(item: EventItem): boolean {
+  const data = item.event.data;
+  return (
+    item.event.type === 'console_error' &&
+    !!data &&
+    (typeof data.line === 'number' || typeof data.column === 'number' || !!data.stack_trace)
   );
 }
 
@@ -203,6 +228,13 @@ function RawJson({ item }: { item: EventItem }): ReactElement {
     <div className="flex items-start gap-2">
       <details className="min-w-0 flex-1" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className={cn(HEADING, 'mb-0 cursor-pointer select-none')}>Raw JSON</summary>
+        {open && hasZeroBasedPositions(item) && (
+          <p className="mt-1 text-xs text-muted">
+            Source positions here are as the browser sent them, counted from zero (`line`, `column`,
+            `lineNumber`, `columnNumber`): line 0 is the first line. Everywhere else they are shown
+            from one.
+          </p>
+        )}
         {open && (
           <pre tabIndex={0} className={cn('mt-1', PRE)}>
             <UntrustedText text={json} />
