@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { TEST_IDS } from '../src/config/test-ids.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
+import { TimelinePage } from './pages/timeline-page.ts';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -11,6 +12,18 @@ test('the Network view lists the demo’s requests with their status, and the De
 }) => {
   test.setTimeout(90_000);
   await new SessionPage(page).open('demo', 'timeline');
+  // console rows read as DevTools prints them: the page's console.log('home: rendering', n,
+  // 'products') is one message, not its first argument and a count of the others
+  const timeline = new TimelinePage(page);
+  await timeline.search.fill('home: rendering');
+  await expect(
+    timeline
+      .rowOfType('console_log')
+      .filter({ hasText: /home: rendering \d+ products$/ })
+      .first(),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(timeline.row(/\(\+\d+ args?\)/)).toHaveCount(0);
+  await timeline.search.fill('');
   await page.getByRole('tab', { name: 'Network' }).click();
   await expect(page).toHaveURL(/[?&]tp=network/);
   const rows = page.getByTestId(TEST_IDS.networkRow);

@@ -19,7 +19,7 @@ const SUMMARIES: [type: string, summary: string][] = [
     'net::ERR_NAME_NOT_RESOLVED · GET https://cdn.example.test/fonts/inter.woff2',
   ],
   ['page_dom_content_loaded', 'DOMContentLoaded https://shop.example.test/checkout'],
-  ['console_log', 'checkout ready (+1 arg)'],
+  ['console_log', 'checkout ready {"step":2}'],
   ['page_load', 'load https://shop.example.test/checkout'],
   ['monitor_screenshot', 'screenshot'],
   ['page_layout_shift', 'layout shift 0.238'],

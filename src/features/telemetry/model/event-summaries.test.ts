@@ -19,7 +19,18 @@ describe('describeEvent summaries of known types', () => {
         text: 'items:\n  3 in cart',
         args: ['items:\n  3 in cart', '3', 'Object'],
       },
-      'items: … (+2 args)',
+      'items: …',
+    ],
+    [
+      'console_log',
+      'console',
+      {
+        ...CTX,
+        level: 'log',
+        text: '%s has %d items',
+        args: ['%s has %d items', 'cart', '3', 'Object'],
+      },
+      'cart has 3 items Object',
     ],
     [
       'console_error',

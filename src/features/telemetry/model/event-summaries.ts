@@ -21,6 +21,7 @@ import {
   firstLine,
   type Data,
 } from './data-fields';
+import { formatConsoleArgs } from './console-format';
 
 export const SUMMARY_MAX = 500;
 const GENERIC_MAX = 300;
@@ -28,17 +29,22 @@ export const DROPPED = 'data dropped by the server (event over 1 MB)';
 
 // ---- per-type summaries -------------------------------------------------------------------------
 
+/** Arguments longer than this are cut before formatting (a summary shows one line of 400). */
+const ARG_MAX = 4 * SUMMARY_MAX;
+
 function consoleSummary(data: Data): string {
   const args = field(data, 'args');
-  const argList = Array.isArray(args) ? args : [];
-  const raw = scalar(field(data, 'text')) ?? scalar(argList[0]) ?? '';
-  const line = shorten(
-    firstLine(raw.length > 4 * SUMMARY_MAX ? raw.slice(0, 4 * SUMMARY_MAX) : raw),
-    400,
-  );
-  const extra = argList.length - 1;
-  const count = extra > 0 ? `(+${extra} ${extra === 1 ? 'arg' : 'args'})` : null;
-  return words(line === '' ? '(empty)' : line, count);
+  const argList = Array.isArray(args) ? args.slice(0, 100) : [];
+  // the message as DevTools prints it, when every argument came as text; else the first
+  const strings = argList.every((arg) => typeof arg === 'string')
+    ? (argList as string[]).map((arg) => (arg.length > ARG_MAX ? arg.slice(0, ARG_MAX) : arg))
+    : [];
+  const raw =
+    strings.length > 0
+      ? formatConsoleArgs(strings)
+      : (scalar(field(data, 'text')) ?? scalar(argList[0]) ?? '');
+  const line = shorten(firstLine(raw.length > ARG_MAX ? raw.slice(0, ARG_MAX) : raw), 400);
+  return line === '' ? '(empty)' : line;
 }
 
 function requestSummary(data: Data): string {
