@@ -82,6 +82,19 @@ test('every known event type renders with its summary; unknown ones and oversize
   await expect(timeline.row('too large, data dropped by the server')).toHaveCount(1);
   // an unknown category gets its own chip, named as sent
   await expect(timeline.chip('billing')).toHaveText(/billing\s*1/);
+  // one banner per kind of incident, the OOM kill first: a later crash does not hide it
+  const banners = page
+    .getByRole('status')
+    .filter({ hasText: 'Out of memory' })
+    .locator(':scope > div');
+  // (the collector's own state comes first, then the incidents)
+  const shown = (await banners.allInnerTexts()).filter(
+    (text) => !/^Page-event collector/.test(text),
+  );
+  expect(shown[0]).toMatch(/^Out of memory: the kernel killed chromium/);
+  expect(shown.filter((text) => /Service neko crashed/.test(text))).toHaveLength(1);
+  expect(shown.filter((text) => /A page crashed/.test(text))).toHaveLength(1);
+  expect(shown.join('\n')).not.toMatch(/earlier\)/);
   // the Timeline tab counts errors as errors, not as a bare number
   await expect(page.getByRole('tab', { name: /^Timeline/ })).toHaveText(/^Timeline\s*\d+ errors?$/);
   expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { formatTimestamp } from '../../../lib/time-format';
-import type { CollectorState } from '../model/collector-health';
+import { incidentBanners, type CollectorState } from '../model/collector-health';
 import { showItem } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
@@ -54,13 +54,14 @@ export function CollectorBanner({ timeline }: { timeline: Timeline }) {
   const collector = collectorText(health.collector);
   if (collector && health.collector.state !== 'ok')
     entries.push({ index: health.collector.index, ...collector });
-  const incidents = health.incidents.filter((incident) => !dismissed.includes(incident.index));
-  const latest = incidents.at(-1);
-  if (latest) {
-    const more = incidents.length > 1 ? ` (and ${incidents.length - 1} earlier)` : '';
+  // one banner per kind of incident, the most serious first: a crash never hides an OOM kill
+  const banners = incidentBanners(health.incidents, dismissed);
+  for (const banner of banners) {
+    const { latest, count } = banner;
+    const times = count > 1 ? ` (${count} times since ${clock(banner.firstUs)})` : '';
     entries.push({
       index: latest.index,
-      text: `${latest.text} at ${clock(latest.tsUs)}${more}`,
+      text: `${latest.text} at ${clock(latest.tsUs)}${times}`,
       tone: 'danger',
     });
   }
@@ -71,7 +72,7 @@ export function CollectorBanner({ timeline }: { timeline: Timeline }) {
       dismissed: [
         ...state.dismissed,
         index,
-        ...(index === latest?.index ? incidents.map((i) => i.index) : []),
+        ...(banners.find((banner) => banner.latest.index === index)?.indexes ?? []),
       ],
     }));
   return (

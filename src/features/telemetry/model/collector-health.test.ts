@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventAt } from '../testing/telemetry-test-kit';
-import { CollectorHealth } from './collector-health';
+import { CollectorHealth, incidentBanners } from './collector-health';
 import type { EventItem } from './types';
 
 let nextIndex = 0;
@@ -98,14 +98,51 @@ describe('CollectorHealth', () => {
     expect(health.collector).toEqual({ state: 'ok' });
   });
 
-  it('keeps the newest 20 incidents', () => {
+  it('keeps the newest 20 incidents of each kind, so crashes never push out an OOM kill', () => {
     const health = new CollectorHealth();
-    const crashes = Array.from({ length: 25 }, (_, n) =>
-      feed(health, 'service_crashed', { service_name: `svc${n}`, phase: 'running' }),
+    const oom = feed(health, 'system_oom_kill', { process_name: 'chromium' });
+    const crashes = Array.from({ length: 25 }, () =>
+      feed(health, 'service_crashed', { service_name: 'neko', phase: 'running' }),
     );
-    expect(health.incidents).toHaveLength(20);
-    expect(health.incidents[0]?.index).toBe(crashes[5]?.index);
-    expect(health.incidents[19]?.text).toBe('Service svc24 crashed (running)');
+    expect(health.incidents).toHaveLength(21);
+    expect(health.incidents[0]?.index).toBe(oom.index);
+    expect(health.incidents[1]?.index).toBe(crashes[5]?.index);
+  });
+
+  it('shows one banner per kind of incident, the most serious first', () => {
+    const health = new CollectorHealth();
+    const oom = feed(health, 'system_oom_kill', { process_name: 'chromium', pid: 9 });
+    const first = feed(health, 'service_crashed', { service_name: 'neko', phase: 'running' });
+    const page = feed(health, 'page_crashed', { url: 'https://shop.test/' });
+    const again = feed(health, 'service_crashed', { service_name: 'neko', phase: 'running' });
+    const banners = incidentBanners(health.incidents, []);
+    // the OOM kill first although older: a later crash does not hide it
+    expect(banners.map((banner) => [banner.latest.text, banner.count])).toEqual([
+      ['Out of memory: the kernel killed chromium (pid 9)', 1],
+      ['Service neko crashed (running)', 2],
+      ['A page crashed: its renderer process died: https://shop.test/', 1],
+    ]);
+    expect(banners[1]).toMatchObject({
+      firstUs: at(first),
+      indexes: [first.index, again.index],
+      latest: { index: again.index },
+    });
+    // dismissed ones are left out; the rest keep their order
+    expect(incidentBanners(health.incidents, [oom.index]).map((b) => b.group)).toEqual([
+      'service:neko',
+      'page',
+    ]);
+    expect(incidentBanners(health.incidents, [page.index, oom.index])).toHaveLength(1);
+  });
+
+  it('keeps saying a service was given up on when it crashes again after', () => {
+    const health = new CollectorHealth();
+    feed(health, 'service_crashed', { service_name: 'neko', phase: 'gave_up' });
+    const later = feed(health, 'service_crashed', { service_name: 'neko', phase: 'running' });
+    const [banner] = incidentBanners(health.incidents, []);
+    expect(banner?.latest.text).toContain('gave up');
+    expect(banner?.latest.index).toBe(later.index);
+    expect(banner?.count).toBe(2);
   });
 
   it('reports a crashed page as an incident, with its URL', () => {

@@ -11,12 +11,68 @@ export type CollectorState =
 /** A crash (of a service, or of a page's renderer) or an OOM kill in the session's VM. */
 export interface Incident {
   kind: 'crash' | 'oom';
+  /** Incidents of one group are the same thing happening again (an OOM kill, a service's crash). */
+  group: string;
+  /** Lower is more serious: an OOM kill (often the cause of what follows), a service the
+   *  supervisor gave up on, a service crash, a page's renderer. */
+  severity: number;
   text: string;
   tsUs: number;
   index: number;
 }
 
-const MAX_INCIDENTS = 20;
+/** One banner: the newest incident of a group, how many there were and since when. */
+export interface IncidentBanner {
+  group: string;
+  latest: Incident;
+  count: number;
+  firstUs: number;
+  /** Every incident of the group (dismissing the banner dismisses them all). */
+  indexes: number[];
+}
+
+/**
+ * The incidents not dismissed as one banner per kind, the most serious first (newest first among
+ * equals), so that a crash never hides the OOM kill before it.
+ */
+export function incidentBanners(
+  incidents: readonly Incident[],
+  dismissed: readonly number[],
+): IncidentBanner[] {
+  const gone = new Set(dismissed);
+  const groups = new Map<string, IncidentBanner>();
+  for (const incident of incidents) {
+    if (gone.has(incident.index)) continue;
+    const banner = groups.get(incident.group);
+    if (!banner) {
+      groups.set(incident.group, {
+        group: incident.group,
+        latest: incident,
+        count: 1,
+        firstUs: incident.tsUs,
+        indexes: [incident.index],
+      });
+      continue;
+    }
+    banner.count += 1;
+    banner.indexes.push(incident.index);
+    if (incident.tsUs >= banner.latest.tsUs) {
+      // a service the supervisor gave up on stays said as such
+      banner.latest =
+        incident.severity <= banner.latest.severity
+          ? incident
+          : { ...banner.latest, tsUs: incident.tsUs, index: incident.index };
+    }
+    banner.firstUs = Math.min(banner.firstUs, incident.tsUs);
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.latest.severity - b.latest.severity || b.latest.tsUs - a.latest.tsUs,
+  );
+}
+
+/** Incidents kept per group, and in all (a stream of new service names cannot grow it forever). */
+const MAX_PER_GROUP = 20;
+const MAX_INCIDENTS = 200;
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : fallback;
@@ -38,9 +94,12 @@ function describeIncident(item: EventItem): Incident | null {
   if (item.type === 'service_crashed') {
     const phase = text(data.phase, 'unknown phase');
     const gaveUp = phase === 'gave_up' ? ', and the supervisor gave up restarting it' : '';
+    const service = text(data.service_name, '(unnamed)');
     return {
       kind: 'crash',
-      text: `Service ${text(data.service_name, '(unnamed)')} crashed (${phase})${gaveUp}`,
+      group: `service:${service}`,
+      severity: phase === 'gave_up' ? 1 : 2,
+      text: `Service ${service} crashed (${phase})${gaveUp}`,
       tsUs: item.tsUs,
       index: item.index,
     };
@@ -50,6 +109,8 @@ function describeIncident(item: EventItem): Incident | null {
       typeof data.url === 'string' && data.url !== '' ? `: ${data.url.slice(0, 300)}` : '';
     return {
       kind: 'crash',
+      group: 'page',
+      severity: 3,
       text: `A page crashed: its renderer process died${url}`,
       tsUs: item.tsUs,
       index: item.index,
@@ -58,6 +119,8 @@ function describeIncident(item: EventItem): Incident | null {
   if (item.type === 'system_oom_kill') {
     return {
       kind: 'oom',
+      group: 'oom',
+      severity: 0,
       text: `Out of memory: the kernel killed ${text(data.process_name, 'a process')}${
         typeof data.pid === 'number' ? ` (pid ${data.pid})` : ''
       }`,
@@ -115,7 +178,14 @@ export class CollectorHealth {
       default: {
         const incident = describeIncident(item);
         if (!incident) return;
+        // the newest of each kind are kept, so a run of crashes never pushes out the OOM kill
         this.incidents.push(incident);
+        let same = 0;
+        for (const kept of this.incidents) if (kept.group === incident.group) same += 1;
+        if (same > MAX_PER_GROUP) {
+          const oldest = this.incidents.findIndex((kept) => kept.group === incident.group);
+          this.incidents.splice(oldest, 1);
+        }
         if (this.incidents.length > MAX_INCIDENTS) this.incidents.shift();
       }
     }
