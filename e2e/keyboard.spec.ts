@@ -112,7 +112,7 @@ test('keyboard only: connect, a log stream searched and paused, an event’s sta
   await expect(search).toBeFocused();
   await expectVisibleFocus(page, 'pressing /');
   await page.keyboard.type('timeout');
-  await expect(page.getByText('– of 3')).toBeVisible();
+  await expect(page.getByText('3 matches')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByText('1 of 3')).toBeVisible();
   await expect(session.list.locator('mark')).toHaveCount(3);

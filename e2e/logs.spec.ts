@@ -89,8 +89,15 @@ test('search highlights every match and steps through them; filters show counts'
   await expect(session.rows).toHaveCount(6);
 
   const search = page.getByRole('searchbox', { name: 'Search' });
+  // the count follows the typing, before any Enter
+  await search.pressSequentially('tim');
+  await expect(page.getByText('3 matches')).toBeVisible();
+  await search.pressSequentially('eout');
+  await expect(page.getByText('3 matches')).toBeVisible();
+  await search.fill('upstream');
+  await expect(page.getByText('1 match', { exact: true })).toBeVisible();
   await search.fill('timeout');
-  await expect(page.getByText('– of 3')).toBeVisible();
+  await expect(page.getByText('3 matches')).toBeVisible();
   await expect(session.list.locator('mark')).toHaveCount(3);
   await search.press('Enter');
   await expect(page.getByText('1 of 3')).toBeVisible();

@@ -43,9 +43,12 @@ export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
             className="h-8 shrink-0 px-1 text-xs leading-8 text-muted tabular-nums"
             aria-live="polite"
           >
+            {/* the count follows the typing; which one is current, once Enter stepped to one */}
             {count === 0
               ? 'No matches'
-              : `${ordinal > 0 ? ordinal.toLocaleString() : '–'} of ${count.toLocaleString()}`}
+              : ordinal > 0
+                ? `${ordinal.toLocaleString()} of ${count.toLocaleString()}`
+                : `${count.toLocaleString()} ${count === 1 ? 'match' : 'matches'}`}
           </span>
           <Button
             size="sm"

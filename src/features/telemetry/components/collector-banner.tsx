@@ -76,21 +76,29 @@ export function CollectorBanner({ timeline }: { timeline: Timeline }) {
       ],
     }));
   return (
-    <div role="status" className="flex shrink-0 flex-col">
+    // at most about three lines high: more kinds of incident scroll inside it, the most serious
+    // at the top, so the timeline keeps its room
+    <div role="status" className="flex max-h-[4.75rem] shrink-0 flex-col overflow-y-auto">
       {shown.map((entry) => (
         <div
           key={entry.index}
-          className={`flex items-center gap-2 border-b px-3 py-1.5 text-xs font-medium ${TONE[entry.tone]}`}
+          className={`flex items-center gap-2 border-b px-3 py-0.5 text-xs font-medium ${TONE[entry.tone]}`}
         >
           <span className="min-w-0 flex-1 wrap-anywhere">
             <UntrustedText text={entry.text} />
           </span>
-          <Button size="sm" variant="ghost" onClick={() => showItem(timeline, entry.index)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-6"
+            onClick={() => showItem(timeline, entry.index)}
+          >
             Show event
           </Button>
           <Button
             size="sm"
             variant="ghost"
+            className="h-6"
             onClick={() => dismiss(entry.index)}
             aria-label="Dismiss"
           >
