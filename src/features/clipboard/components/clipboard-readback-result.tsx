@@ -1,6 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import type { ClipboardReadResult } from '../api/read-clipboard';
+import type { ClipboardSend } from '../stores/clipboard-history';
 import {
   formatBytes,
   formatClockTime,
@@ -13,10 +14,39 @@ export interface ClipboardReadbackResultProps {
   result: ClipboardReadResult;
   /** The text that last reached the clipboard from this page; `null` when there is none. */
   expected: string | null;
+  /** The sends this page still lists, newest first. */
+  listed?: readonly ClipboardSend[];
+}
+
+/** With no last send to compare with: whether the text is one of those still listed. */
+function NothingToCompare({ text, listed }: { text: string; listed: readonly ClipboardSend[] }) {
+  if (listed.length === 0)
+    return <p className="text-xs text-muted">Nothing sent from this page to compare with.</p>;
+  const match = listed.find((entry) => entry.text === text);
+  return (
+    <p className="text-xs text-muted">
+      The newest send was deleted from this page, so it cannot be compared.{' '}
+      {match ? (
+        <>
+          The clipboard holds the send of{' '}
+          <time dateTime={new Date(match.sentAt).toISOString()}>
+            {formatClockTime(match.sentAt)}
+          </time>{' '}
+          listed below.
+        </>
+      ) : (
+        `It is not ${listed.length === 1 ? 'the send' : `any of the ${listed.length} sends`} still listed.`
+      )}
+    </p>
+  );
 }
 
 /** The text read from the session's clipboard, whitespace preserved, and how it compares. */
-export function ClipboardReadbackResult({ result, expected }: ClipboardReadbackResultProps) {
+export function ClipboardReadbackResult({
+  result,
+  expected,
+  listed = [],
+}: ClipboardReadbackResultProps) {
   const { text, readAt } = result;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -35,7 +65,7 @@ export function ClipboardReadbackResult({ result, expected }: ClipboardReadbackR
         </pre>
       )}
       {expected === null ? (
-        <p className="text-xs text-muted">Nothing sent from this page to compare with.</p>
+        <NothingToCompare text={text} listed={listed} />
       ) : text === expected ? (
         <Badge tone="ok" className="self-start">
           ✓ Matches what was sent

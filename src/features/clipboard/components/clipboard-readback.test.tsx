@@ -65,6 +65,26 @@ describe('ClipboardReadback', () => {
     ).toBeDefined();
   });
 
+  it('after the newest send was deleted, says so and whether the clipboard holds one still listed', async () => {
+    const history = useClipboardHistory.getState();
+    const older = history.record('s1', 'older text', Date.UTC(2026, 0, 1, 10, 0, 0));
+    const newest = history.record('s1', 'newest text', Date.UTC(2026, 0, 1, 10, 5, 0));
+    history.remove('s1', newest.id);
+    expect(older.id).not.toBe(newest.id);
+    let answer = 'older text';
+    mockClipboardFetch({ read: () => jsonResponse(200, { text: answer }) });
+    const { user } = renderReadback(null);
+    await user.click(screen.getByRole('button', { name: 'Read back' }));
+    const said = await within(result()).findByText(/The newest send was deleted from this page/);
+    expect(said.textContent).toMatch(/holds the send of 10:00:00(\.000)? listed below\.$/);
+    expect(within(result()).queryByText(/Nothing sent from this page/)).toBeNull();
+
+    answer = 'newest text';
+    await user.click(screen.getByRole('button', { name: 'Read back' }));
+    const none = await within(result()).findByText(/It is not the send still listed\./);
+    expect(none.textContent).toContain('cannot be compared');
+  });
+
   it.each([
     [404, 'Not Found'],
     [405, 'Method Not Allowed'],

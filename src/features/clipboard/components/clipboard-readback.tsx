@@ -5,6 +5,7 @@ import { FailureDetails } from '../../../components/ui/failure-details';
 import { describeFailure } from '../../../lib/http/api-error';
 import { ApiRequestError, type ApiConnection } from '../../../lib/http/request';
 import { isClipboardReadUnsupported, readClipboardMutation } from '../api/read-clipboard';
+import { useClipboardSends } from '../stores/clipboard-history';
 import { ClipboardReadbackResult } from './clipboard-readback-result';
 
 export interface ClipboardReadbackProps {
@@ -18,6 +19,7 @@ export interface ClipboardReadbackProps {
 export function ClipboardReadback({ connection, sessionId, expected }: ClipboardReadbackProps) {
   const headingId = useId();
   const read = useMutation(readClipboardMutation(connection, sessionId));
+  const listed = useClipboardSends(sessionId);
   const unsupported = read.isError && isClipboardReadUnsupported(read.error);
   const failure = read.error instanceof ApiRequestError ? read.error.failure : null;
 
@@ -32,7 +34,9 @@ export function ClipboardReadback({ connection, sessionId, expected }: Clipboard
         </Button>
       </div>
       <div role="status" aria-label="Read-back result" className="min-w-0 text-sm">
-        {read.isSuccess && <ClipboardReadbackResult result={read.data} expected={expected} />}
+        {read.isSuccess && (
+          <ClipboardReadbackResult result={read.data} expected={expected} listed={listed} />
+        )}
         {unsupported && (
           <p className="text-muted">
             This server does not offer clipboard read
