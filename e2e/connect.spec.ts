@@ -15,6 +15,22 @@ test('the dashboard is served under its security headers and opens the local dem
   expect(consoleErrors).toEqual([]);
 });
 
+test('after a reload of the local demo, the token prompt offers the local demo token as the connect screen does', async ({
+  page,
+}) => {
+  const connect = new ConnectPage(page);
+  await connect.goto();
+  await connect.openDemo();
+  await expect(page).toHaveURL(/#\/sessions\/demo$/);
+  await expect(page.getByText('console', { exact: true })).toBeVisible();
+  // the token lived in memory only: a reload asks for it again
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Token for session demo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use the local demo token' }).click();
+  await expect(page.getByText('console', { exact: true })).toBeVisible();
+  expect(page.url()).not.toContain(E2E_TOKEN);
+});
+
 test('a wrong token shows the rejected state and recovers after re-entry', async ({
   page,
   api,

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { clientConfigQuery } from '../api/client-config';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { revealControls } from '../../../lib/control-chars';
@@ -20,6 +22,9 @@ export function TokenPrompt({
   onCancel,
 }: TokenPromptProps) {
   const current = useCredentials();
+  // on the embedded reference server the local demo token opens every local session, as the
+  // connect screen offers it
+  const demo = useQuery(clientConfigQuery).data?.demo ?? null;
   const [token, setToken] = useState('');
   const [remember, setRemember] = useState<RememberMode>(current.remember);
   const submit = (event: FormEvent): void => {
@@ -53,6 +58,14 @@ export function TokenPrompt({
           </Button>
         )}
       </div>
+      {demo && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3 text-sm">
+          <span className="text-muted">This dashboard runs its own reference server:</span>
+          <Button size="sm" onClick={() => current.setToken(demo.token, 'memory')}>
+            Use the local demo token
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
