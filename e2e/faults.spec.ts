@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { TEST_IDS } from '../src/config/test-ids.ts';
 import { E2E_DATA_DIR } from './env.ts';
-import { expect, test, type ReferenceApi } from './fixtures.ts';
+import { E2E_TOKEN, expect, test, type ReferenceApi } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
 
@@ -597,4 +597,31 @@ test('a token replaced while streams are open: they reconnect with the new one a
     'event after the new token',
     'event while refused',
   ]);
+});
+
+test('a token rejected mid-session is shown above the view, and what is on screen stays', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  await api.publish(id, [consoleLog('event shown before the bad token')]);
+  const timeline = await openTimeline(page, id);
+  await expect(timeline.row('event shown before the bad token')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Change token' }).click();
+  const form = page.getByRole('form', { name: 'Use another token' });
+  await form.getByLabel('API token').fill('not-the-token');
+  await form.getByRole('button', { name: 'Use this token' }).click();
+  await expect(page.getByRole('heading', { name: 'Token rejected' })).toBeVisible();
+  // the session view and its events are still there under the rejection
+  await expect(page.getByRole('tab', { name: /^Timeline/ })).toBeVisible();
+  await expect(timeline.row('event shown before the bad token')).toHaveCount(1);
+
+  // the right token again: the rejection goes, the view was never left
+  await page.getByLabel('API token').fill(E2E_TOKEN);
+  await page.getByRole('button', { name: 'Retry with this token' }).click();
+  await expect(page.getByRole('heading', { name: 'Token rejected' })).toHaveCount(0);
+  await api.publish(id, [consoleLog('event after the right token')]);
+  await expect(timeline.row('event after the right token')).toHaveCount(1);
+  await expect(timeline.row('event shown before the bad token')).toHaveCount(1);
 });

@@ -43,7 +43,12 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     placeholderData: keepPreviousData,
   });
 
-  const info = session.data?.kind === 'found' ? session.data.info : null;
+  // the last answer stays once one came: a token rejected later (a new query that fails, which
+  // drops the placeholder) shows its rejection above the view instead of replacing it
+  const [shown, setShown] = useState(session.data);
+  if (session.data !== undefined && session.data !== shown) setShown(session.data);
+  const lookup = session.data ?? shown;
+  const info = lookup?.kind === 'found' ? lookup.info : null;
   const deletedAt = info?.deletedAt ?? null;
   const createdAt = info?.createdAt ?? null;
   // a session that had ended when it was opened shows its history instead of live streams; one
@@ -60,7 +65,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     sessionId,
     connection,
     params,
-    hasToken && session.data !== undefined,
+    hasToken && lookup !== undefined,
     ended,
   );
   // new errors are said politely, in summaries, whichever view is shown
@@ -103,7 +108,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     />
   ) : null;
 
-  if (!session.data) {
+  if (!lookup) {
     return (
       <div className="mx-auto w-full max-w-xl p-4">
         {!hasToken ? (
@@ -121,7 +126,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <div className="border-b border-border bg-panel px-3 py-1.5">
-        <SessionSummary lookup={session.data} />
+        <SessionSummary lookup={lookup} />
         {timeline && <CurrentPage timeline={timeline} />}
       </div>
       {(problem || !hasToken) && (
