@@ -2,6 +2,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { TEST_IDS } from '../src/config/test-ids.ts';
+import { formatTimestamp } from '../src/lib/time-format.ts';
 import { E2E_DATA_DIR } from './env.ts';
 import { E2E_TOKEN, expect, test, type ReferenceApi } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
@@ -624,4 +625,33 @@ test('a token rejected mid-session is shown above the view, and what is on scree
   await api.publish(id, [consoleLog('event after the right token')]);
   await expect(timeline.row('event after the right token')).toHaveCount(1);
   await expect(timeline.row('event shown before the bad token')).toHaveCount(1);
+});
+
+test('relative times count from the session’s creation, the same on every connection, and say so', async ({
+  page,
+  api,
+}) => {
+  const id = await api.createSession();
+  const created = Date.parse(
+    ((await (await api.call(`/browsers/${id}`)).json()) as { created_at: string }).created_at,
+  );
+  // an event stated 2.5 s after the session was created
+  await api.publish(id, [consoleLog('two and a half seconds in', (created + 2_500) * 1000)]);
+  const expected = formatTimestamp(created + 2_500, 'relative', created);
+  const relativeOf = (timeline: TimelinePage) =>
+    timeline
+      .row('two and a half seconds in')
+      .locator('span[title="since the session was created"]');
+
+  let timeline = await openTimeline(page, id);
+  await expect(relativeOf(timeline)).toHaveText(expected);
+  // a new connection that starts from now, then from the oldest event again: the same origin
+  await page.getByLabel('Start').selectOption('now');
+  await api.publish(id, [consoleLog('later event')]);
+  await expect(timeline.row('later event')).toHaveCount(1);
+  await page.reload();
+  await page.getByLabel('API token').fill(E2E_TOKEN);
+  await page.getByRole('button', { name: 'Open session' }).click();
+  timeline = new TimelinePage(page);
+  await expect(relativeOf(timeline)).toHaveText(expected);
 });

@@ -68,6 +68,14 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     hasToken && lookup !== undefined,
     ended,
   );
+  // relative times count from the session's creation: the same origin on every connection
+  useEffect(() => {
+    const createdMs = createdAt ? Date.parse(createdAt) : Number.NaN;
+    if (!timeline || Number.isNaN(createdMs)) return;
+    if (timeline.buffer.originUs === createdMs * 1000) return;
+    timeline.buffer.anchorOrigin(createdMs * 1000);
+    timeline.store.setState((state) => ({ version: state.version + 1 }));
+  }, [timeline, createdAt]);
   // new errors are said politely, in summaries, whichever view is shown
   useTimelineErrorAnnouncements(timeline);
   useLogErrorAnnouncements(sessionId);

@@ -80,7 +80,10 @@ function EventHeader({ item, originUs }: EventFieldsProps): ReactElement {
         {formatTimestamp(ms, 'local', 0)}
       </time>
       {relative && (
-        <span className="font-mono text-muted" title="Time since the first event">
+        <span
+          className="font-mono text-muted"
+          title="Time since the session was created (since the first event received where that is not known)"
+        >
           {relative}
         </span>
       )}

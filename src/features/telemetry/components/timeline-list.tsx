@@ -103,6 +103,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
                 item={item}
                 position={row.index}
                 originUs={buffer.originUs}
+                originNote={buffer.originNote}
                 selected={item.index === selected}
                 onSelect={onSelect}
                 onFillGap={onFillGap}

@@ -15,6 +15,8 @@ export interface TimelineRowProps {
   item: TimelineItem;
   position: number;
   originUs: number | null;
+  /** What the relative times count from, in words. */
+  originNote?: string;
   selected: boolean;
   onSelect: (index: number, open: boolean) => void;
   /** Reads the history for a gap item (a live timeline's). */
@@ -29,11 +31,22 @@ function clock(tsUs: number): string {
   return formatTimestamp(tsUs / 1000, 'local', 0);
 }
 
-function EventCells({ item, originUs }: { item: EventItem; originUs: number | null }) {
+function EventCells({
+  item,
+  originUs,
+  originNote,
+}: {
+  item: EventItem;
+  originUs: number | null;
+  originNote?: string;
+}) {
   const style = categoryStyle(item.category);
   return (
     <>
-      <span className="hidden w-20 shrink-0 text-right text-muted tabular-nums md:inline">
+      <span
+        className="hidden w-20 shrink-0 text-right text-muted tabular-nums md:inline"
+        title={originNote}
+      >
         {originUs === null ? '' : formatTimestamp(item.tsUs / 1000, 'relative', originUs / 1000)}
       </span>
       <span
@@ -170,7 +183,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         {clock(item.tsUs)}
       </span>
       {item.kind === 'event' ? (
-        <EventCells item={item} originUs={props.originUs} />
+        <EventCells item={item} originUs={props.originUs} originNote={props.originNote} />
       ) : (
         <NoticeCells item={item} onFillGap={props.onFillGap} />
       )}

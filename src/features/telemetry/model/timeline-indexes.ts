@@ -35,8 +35,13 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
    * gaps): never delivered to anyone, not a loss of this connection.
    */
   older = 0;
-  /** ts (µs) of the first event with one: the origin of relative times. Kept on clear. */
+  /**
+   * The origin of relative times (µs): the session's creation once it is known (anchorOrigin),
+   * else the first event with a time. Kept on clear, so it does not move between connections.
+   */
   originUs: number | null = null;
+  /** Whether `originUs` is the session's creation. */
+  originIsSession = false;
   /** The part of `missed` in retained gaps (a rebuild counts those again). */
   private retainedMissed = 0;
   private retainedOlder = 0;

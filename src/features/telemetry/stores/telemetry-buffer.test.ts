@@ -97,6 +97,20 @@ describe('TelemetryBuffer', () => {
     expect(target.size).toBe(2);
   });
 
+  it('counts relative times from the session’s creation once known, whatever arrives first', () => {
+    const target = buffer(10);
+    target.append([log(5)]);
+    expect(target.originNote).toBe('since the first event received');
+    const firstUs = target.originUs;
+    target.anchorOrigin(T0 - 1_000_000);
+    target.append([log(1), log(9)]);
+    target.clear();
+    target.append([log(20)]);
+    expect(target.originUs).toBe(T0 - 1_000_000);
+    expect(target.originUs).not.toBe(firstUs);
+    expect(target.originNote).toBe('since the session was created');
+  });
+
   it('tells events older than the stream’s buffer from events it skipped', () => {
     const target = buffer(10);
     target.append([gapItem(1, 2055, 'replay-start'), log(2056), gapItem(2057, 2059), log(2060)]);

@@ -118,6 +118,18 @@ export class TelemetryBuffer implements TimelineSource {
   get originUs(): number | null {
     return this.counts.originUs;
   }
+  /** What relative times count from, in words. */
+  get originNote(): string {
+    return this.counts.originIsSession
+      ? 'since the session was created'
+      : 'since the first event received';
+  }
+  /** Relative times count from the session's creation (µs) from now on, whatever arrives. */
+  anchorOrigin(us: number): void {
+    if (!Number.isFinite(us)) return;
+    this.counts.originUs = us;
+    this.counts.originIsSession = true;
+  }
 
   item(index: number): TimelineItem | undefined {
     return this.ring.at(index);
