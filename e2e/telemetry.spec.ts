@@ -125,15 +125,35 @@ test('category counts, errors only, levels, types and search filter the timeline
   await expect(timeline.rowOfType('network_response')).toHaveText(/404 POST/);
   await errorsOnly.click();
 
+  // a chip shows only its kind, as DevTools' filters do; the row says so
+  const categories = page.getByRole('group', { name: 'Categories' });
   await timeline.chip('Network').click();
+  await expect(timeline.chip('Network')).toHaveAttribute('aria-pressed', 'true');
+  await expect(timeline.chip('Console')).toHaveAttribute('aria-pressed', 'false');
+  await expect(timeline.rows).toHaveCount(7);
+  await expect(timeline.rows.and(page.locator(':not([data-type^="network_"])'))).toHaveCount(0);
+  await expect(categories).toContainText('showing only Network');
+  // Ctrl adds another kind; clicking the only one again shows all
+  await timeline.chip('Console').click({ modifiers: ['ControlOrMeta'] });
+  await expect(timeline.rows).toHaveCount(11);
+  await expect(categories).toContainText('showing only Console and Network');
+  await timeline.chip('Console').click();
+  await expect(timeline.rows.and(page.locator(':not([data-type^="console_"])'))).toHaveCount(0);
+  await timeline.chip('Console').click();
+  await expect(categories).not.toContainText('showing');
+  // Ctrl hides one, Show all brings it back
+  await timeline.chip('Network').click({ modifiers: ['ControlOrMeta'] });
   await expect(timeline.chip('Network')).toHaveAttribute('aria-pressed', 'false');
   await expect(timeline.rows.and(page.locator('[data-type^="network_"]'))).toHaveCount(0);
-  await timeline.chip('Network').click();
+  await expect(categories).toContainText('showing all but Network');
+  await page.getByRole('button', { name: 'Show all categories' }).click();
+  await expect(timeline.chip('Network')).toHaveAttribute('aria-pressed', 'true');
 
+  // the levels work alike: Ctrl hides info
   await page
     .getByRole('group', { name: 'Console levels' })
     .getByRole('button', { name: /^info/ })
-    .click();
+    .click({ modifiers: ['ControlOrMeta'] });
   await expect(timeline.row('checkout ready')).toHaveCount(0);
   await expect(timeline.row('slow coupon service')).toHaveCount(1);
 

@@ -4,7 +4,9 @@ import { cn } from '../../../lib/cn';
 import { categoryStyle, KNOWN_CATEGORIES } from '../model/catalogue';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
+import { chipClick, shownInWords } from '../model/chip-choice';
 import { CategoryIcon } from './category-icon';
+import { ChipRow } from './chip-row';
 
 /** The categories present, in catalogue order then by name. */
 export function presentCategories(counts: Map<string, number>): string[] {
@@ -13,7 +15,10 @@ export function presentCategories(counts: Map<string, number>): string[] {
   return [...known, ...unknown];
 }
 
-/** One toggle per category with its live count of retained events. */
+/**
+ * One chip per category with its live count of retained events. A click shows only that category
+ * (again: all), Ctrl or ⌘ with it adds one or hides one (chip-choice.ts).
+ */
 export function CategoryChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenCategories);
   useStore(timeline.store, (state) => state.version);
@@ -21,8 +26,14 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
   const names = presentCategories(counts);
   for (const name of hidden) if (!names.includes(name)) names.push(name);
   if (names.length === 0) return null;
+  const all = [...new Set([...KNOWN_CATEGORIES, ...names])];
+  const label = (name: string): string => categoryStyle(name).label;
   return (
-    <div role="group" aria-label="Categories" className="flex flex-wrap items-center gap-1">
+    <ChipRow
+      label="Categories"
+      state={shownInWords(names, hidden, label)}
+      onShowAll={hidden.length > 0 ? () => updateFilter(timeline, { hiddenCategories: [] }) : null}
+    >
       {names.map((name) => {
         const style = categoryStyle(name);
         const shown = !hidden.includes(name);
@@ -32,12 +43,10 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
             key={name}
             type="button"
             aria-pressed={shown}
-            title={`${shown ? 'Hide' : 'Show'} ${style.label} events`}
-            onClick={() =>
+            title={`Show only ${style.label} events (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${style.label}`}
+            onClick={(event) =>
               updateFilter(timeline, {
-                hiddenCategories: shown
-                  ? [...hidden, name]
-                  : hidden.filter((item) => item !== name),
+                hiddenCategories: chipClick(all, hidden, name, event.ctrlKey || event.metaKey),
               })
             }
             className={cn(
@@ -57,6 +66,6 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
           </button>
         );
       })}
-    </div>
+    </ChipRow>
   );
 }

@@ -3,6 +3,8 @@ import { useStore } from 'zustand';
 import { cn } from '../../../lib/cn';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
+import { chipClick, shownInWords } from '../model/chip-choice';
+import { ChipRow } from './chip-row';
 
 const ORDER = ['error', 'warning', 'info', 'log', 'debug'];
 
@@ -15,8 +17,13 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
     (a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b),
   );
   if (levels.length === 0) return null;
+  const all = [...new Set([...ORDER, ...levels])];
   return (
-    <div role="group" aria-label="Console levels" className="flex flex-wrap items-center gap-1">
+    <ChipRow
+      label="Console levels"
+      state={shownInWords(levels, hidden, (level) => level)}
+      onShowAll={hidden.length > 0 ? () => updateFilter(timeline, { hiddenLevels: [] }) : null}
+    >
       {levels.map((level) => {
         const shown = !hidden.includes(level);
         return (
@@ -24,10 +31,10 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
             key={level}
             type="button"
             aria-pressed={shown}
-            title={`${shown ? 'Hide' : 'Show'} console ${level} messages`}
-            onClick={() =>
+            title={`Show only console ${level} messages (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${level}`}
+            onClick={(event) =>
               updateFilter(timeline, {
-                hiddenLevels: shown ? [...hidden, level] : hidden.filter((item) => item !== level),
+                hiddenLevels: chipClick(all, hidden, level, event.ctrlKey || event.metaKey),
               })
             }
             className={cn(
@@ -46,6 +53,6 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
           </button>
         );
       })}
-    </div>
+    </ChipRow>
   );
 }
