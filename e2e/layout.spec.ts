@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { TEST_IDS } from '../src/config/test-ids.ts';
+import { E2E_TOKEN, expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
+import { TimelinePage } from './pages/timeline-page.ts';
 
 /**
  * What a field's placeholder or a message says must be readable in full: the placeholder's text
@@ -67,3 +69,60 @@ for (const width of [1400, 420]) {
     expect(await cutTexts(page), 'all').toEqual([]);
   });
 }
+
+test('the details pane is resized by drag or keys, the clipboard folds away, and both are remembered', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const id = await api.createSession();
+  await api.publish(id, [
+    {
+      type: 'console_log',
+      category: 'console',
+      source: { kind: 'cdp' },
+      data: { level: 'log', text: 'an event to open' },
+    },
+  ]);
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  await timeline.row('an event to open').click();
+  const detail = page.getByTestId(TEST_IDS.eventDetail);
+  await expect(detail).toBeVisible();
+  const widthOf = async () => (await detail.boundingBox())?.width ?? 0;
+  const before = await widthOf();
+
+  const edge = page.getByRole('separator', { name: 'Width of the details' });
+  await expect(edge).toHaveAttribute('aria-valuenow', '40');
+  const box = await edge.boundingBox();
+  if (!box) throw new Error('the edge has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 200, box.y + 40, { steps: 5 });
+  await page.mouse.up();
+  expect(await widthOf()).toBeGreaterThan(before + 150);
+  const dragged = Number(await edge.getAttribute('aria-valuenow'));
+  expect(dragged).toBeGreaterThan(55);
+  // the keys: right gives the list 5% back, Home makes the details their narrowest
+  await edge.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(edge).toHaveAttribute('aria-valuenow', String(dragged - 5));
+  await page.keyboard.press('Home');
+  await expect(edge).toHaveAttribute('aria-valuenow', '25');
+  await page.keyboard.press('ArrowLeft');
+  await expect(edge).toHaveAttribute('aria-valuenow', '30');
+
+  const clipboard = page.getByRole('complementary', { name: 'Clipboard' });
+  await expect(clipboard).toBeVisible();
+  await page.getByRole('button', { name: 'Hide clipboard ▸' }).click();
+  await expect(clipboard).toHaveCount(0);
+
+  // after a reload both stay as they were left
+  await page.reload();
+  await page.getByLabel('API token').fill(E2E_TOKEN);
+  await page.getByRole('button', { name: 'Open session' }).click();
+  await timeline.row('an event to open').click();
+  await expect(edge).toHaveAttribute('aria-valuenow', '30');
+  await expect(clipboard).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '◂ Clipboard' })).toBeVisible();
+});

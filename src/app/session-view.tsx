@@ -17,6 +17,7 @@ import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { CurrentPage } from './current-page';
 import { MarkNow } from './mark-now';
 import { SessionWorkspace } from './session-workspace';
+import { useClipboardOpen } from './clipboard-open';
 import { BundleExport } from './bundle/bundle-export';
 import { typingIn } from '../lib/focus';
 
@@ -88,7 +89,9 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     }
   }, [tokenVersion]);
 
-  const [clipboardOpen, setClipboardOpen] = useState(true);
+  // folded away or shown, as the person left it on this device
+  const clipboardOpen = useClipboardOpen((state) => state.value);
+  const setClipboardOpen = useClipboardOpen((state) => state.set);
   const logs = useSessionLogs(sessionId);
 
   // "Mark now": the button, or m anywhere in the session view but a field
@@ -156,7 +159,9 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
           params={params}
           onParamsChange={onParamsChange}
           clipboard={
-            ended ? undefined : { open: clipboardOpen, toggle: () => setClipboardOpen((o) => !o) }
+            ended
+              ? undefined
+              : { open: clipboardOpen, toggle: () => setClipboardOpen(!clipboardOpen) }
           }
           actions={
             timeline && (

@@ -1,6 +1,14 @@
 import { typingIn } from '../../../lib/focus';
 import { NETWORK_FILTER_ID, NetworkView } from './network-view';
-import { createContext, useCallback, useContext, useMemo, useRef, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { TEST_IDS } from '../../../config/test-ids';
@@ -19,6 +27,8 @@ import type { OverviewExtraLane } from '../model/overview';
 import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
+import { DetailResizer } from './detail-resizer';
+import { useDetailShare } from '../stores/detail-width';
 import { OverviewStrip } from './overview-strip';
 import { PagesView } from './pages-view';
 import { ScreenshotsPane } from './screenshots-pane';
@@ -111,6 +121,7 @@ function useExtraLanes(): readonly OverviewExtraLane[] | undefined {
 export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
   const detailOpen = useStore(timeline.store, (state) => state.detailOpen);
+  const detailShare = useDetailShare((state) => state.value);
   const selected = useStore(timeline.store, (state) => state.selected);
   const range = useStore(timeline.store, (state) => state.filter.range);
   const onVisibleRange = useCallback(
@@ -166,13 +177,11 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
       <CollectorBanner timeline={timeline} />
       <TimelineOverview timeline={timeline} onJump={onJump} />
       <PaneTabs timeline={timeline} />
-      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-        <div
-          className={cn(
-            'flex min-h-[50vh] min-w-0 flex-1 flex-col lg:min-h-0',
-            detailOpen && 'lg:w-3/5',
-          )}
-        >
+      <div
+        className="flex min-h-0 flex-1 flex-col lg:flex-row"
+        style={{ '--detail-share': `${Math.round(detailShare * 1000) / 10}%` } as CSSProperties}
+      >
+        <div className="flex min-h-[50vh] min-w-0 flex-1 flex-col lg:min-h-0">
           {pane === 'events' && (
             <>
               <TimelineList
@@ -203,8 +212,9 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
             </div>
           )}
         </div>
+        {detailOpen && <DetailResizer />}
         {detailOpen && (
-          <div className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-2/5 lg:border-t-0 lg:border-l">
+          <div className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-(--detail-share) lg:shrink-0 lg:border-t-0 lg:border-l">
             <EventDetail timeline={timeline} onClose={close} />
           </div>
         )}
