@@ -48,7 +48,9 @@ for (const width of [1400, 420]) {
     await expect(session.row('second line')).toBeVisible();
     expect(await cutTexts(page), 'log view').toEqual([]);
 
-    // an invalid regular expression says why, in full
+    // an invalid regular expression says why, in full (a narrow screen folds the filters)
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    if (await filters.isVisible()) await filters.click();
     await page
       .getByRole('button', { name: 'Show only lines matching: regular expression' })
       .click();
@@ -125,4 +127,40 @@ test('the details pane is resized by drag or keys, the clipboard folds away, and
   await expect(edge).toHaveAttribute('aria-valuenow', '30');
   await expect(clipboard).toHaveCount(0);
   await expect(page.getByRole('button', { name: '◂ Clipboard' })).toBeVisible();
+});
+
+test('at 420 px toolbars, chips and the overview fold away, so the list keeps most of the height', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  const id = await api.createSession();
+  await api.publish(
+    id,
+    Array.from({ length: 60 }, (_, n) => ({
+      type: 'console_log',
+      category: 'console',
+      source: { kind: 'cdp' },
+      data: { level: 'log', text: `row ${n}` },
+    })),
+  );
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  await expect(timeline.row('row 59')).toHaveCount(1);
+  const inView = async () =>
+    timeline.rows.evaluateAll(
+      (rows) =>
+        rows.filter((row) => {
+          const box = row.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }).length,
+    );
+  expect(await inView()).toBeGreaterThanOrEqual(15);
+  // each fold opens on request, and the overview comes back
+  await page.getByRole('button', { name: /^Categories and levels/ }).click();
+  await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+  await page.getByRole('button', { name: /^More/ }).click();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '▾ Show the overview' }).click();
+  await expect(page.getByRole('img', { name: /^Event density/ })).toBeVisible();
 });

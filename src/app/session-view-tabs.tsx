@@ -107,7 +107,11 @@ export function SessionViewTabs({
             onClick={onToggleClipboard}
             className="mb-1 rounded-md px-2 py-0.5 text-xs text-muted hover:bg-panel-2 hover:text-fg"
           >
-            {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
+            {/* one word on a narrow screen, where the panel is under the view, not beside it */}
+            <span className="sm:hidden">Clipboard {clipboardOpen ? '▴' : '▾'}</span>
+            <span className="hidden sm:inline">
+              {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
+            </span>
           </button>
         )}
       </div>

@@ -52,14 +52,14 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       data-selected={selected}
       onClick={(event) => props.onSelect(line.seq, event.shiftKey)}
       className={cn(
-        'group flex min-h-5 items-start gap-2 border-l-2 border-transparent pr-2 font-mono text-xs leading-5 hover:bg-row-hover',
+        'group relative flex min-h-5 items-start gap-2 border-l-2 border-transparent pr-2 font-mono text-xs leading-5 hover:bg-row-hover',
         line.level && ROW_TONE[line.level],
         selected && 'border-accent bg-row-selected hover:bg-row-selected',
         line.notice && 'border-info bg-panel-2 text-muted italic',
       )}
     >
       {props.lineNumbers && (
-        <span className="w-16 shrink-0 pl-1 text-right text-muted tabular-nums select-none">
+        <span className="w-10 shrink-0 pl-1 text-right text-muted tabular-nums select-none sm:w-16">
           {line.seq + 1}
         </span>
       )}
@@ -93,7 +93,9 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
           <LogText text={line.text} ranges={props.ranges} current={props.currentMatch} />
         )}
       </div>
-      <span className="flex shrink-0 gap-1 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100">
+      {/* over the end of the line, not beside it: the text keeps the row's width (a narrow
+          screen shows three times as much of it) */}
+      <span className="invisible absolute top-0 right-1 flex gap-1 rounded bg-panel shadow-sm group-focus-within:visible group-hover:visible">
         {looksJson && (
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { TEST_IDS } from '../../../config/test-ids';
@@ -26,6 +27,11 @@ export interface LogViewerProps {
 /** One log stream: status, search, filters, options, and the live lines. */
 export function LogViewer({ tab, sessionId }: LogViewerProps) {
   const status = useStore(tab.store, (state) => state.status);
+  const filtering = useStore(
+    tab.store,
+    (state) =>
+      state.include.text !== '' || state.exclude.text !== '' || state.hiddenLevels.length > 0,
+  );
   useStore(tab.store, (state) => state.version);
   const [toast, setToast] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -92,15 +98,21 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
             onReconnect={tab.saved ? undefined : () => tab.reconnectNow()}
           />
           <LogSearch tab={tab} inputId={searchId} />
-          <LogOptions
-            tab={tab}
-            sessionId={sessionId}
-            onCopySelection={onCopySelection}
-            onClear={() => setToast(null)}
-          />
+          {/* a narrow screen folds the options and filters behind a button each */}
+          <NarrowFold label="Options">
+            <LogOptions
+              tab={tab}
+              sessionId={sessionId}
+              onCopySelection={onCopySelection}
+              onClear={() => setToast(null)}
+            />
+          </NarrowFold>
+          <NarrowFold label="Filters" note={filtering ? 'on' : undefined}>
+            <span className="hidden sm:block sm:basis-full" aria-hidden="true" />
+            <LogFilters tab={tab} />
+          </NarrowFold>
         </div>
         <StreamFailure status={status} />
-        <LogFilters tab={tab} />
       </div>
       {evicted > 0 && (
         <div

@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { revealControls } from '../../../lib/control-chars';
 import type { SessionLookup } from '../model/session-lookup';
@@ -40,39 +41,42 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
       {info.createdAt && (
         <span title={info.createdAt}>created {new Date(info.createdAt).toLocaleString()}</span>
       )}
-      <span className="flex flex-wrap items-center gap-1">
-        {info.capturing === null ? (
-          <Badge tone="warn">telemetry off</Badge>
-        ) : (
-          info.capturing.map((name) => (
-            <Badge key={name}>
-              <UntrustedText text={name} />
-            </Badge>
-          ))
-        )}
-      </span>
-      {Object.entries(info.tags).map(([key, value]) => (
-        <Badge key={`tag-${key}`} tone="info" className="font-normal">
-          <UntrustedText text={`${key}=${value}`} />
-        </Badge>
-      ))}
-      {info.cdpWsUrl && (
-        <CopyButton
-          text={info.cdpWsUrl}
-          label="Copy CDP URL"
-          title="The browser's DevTools WebSocket, for Playwright connectOverCDP or Puppeteer connect"
-        />
-      )}
-      {info.browser && (
-        <span title="The browser this session runs">
-          <UntrustedText text={info.browser} />
+      {/* what is captured, tags, the CDP URL and the browser fold on a narrow screen */}
+      <NarrowFold label="Details">
+        <span className="flex flex-wrap items-center gap-1">
+          {info.capturing === null ? (
+            <Badge tone="warn">telemetry off</Badge>
+          ) : (
+            info.capturing.map((name) => (
+              <Badge key={name}>
+                <UntrustedText text={name} />
+              </Badge>
+            ))
+          )}
         </span>
-      )}
-      {info.browserUnavailableReason && (
-        <Badge tone="warn" title={revealControls(info.browserUnavailableReason)}>
-          no browser: <UntrustedText text={info.browserUnavailableReason} />
-        </Badge>
-      )}
+        {Object.entries(info.tags).map(([key, value]) => (
+          <Badge key={`tag-${key}`} tone="info" className="font-normal">
+            <UntrustedText text={`${key}=${value}`} />
+          </Badge>
+        ))}
+        {info.cdpWsUrl && (
+          <CopyButton
+            text={info.cdpWsUrl}
+            label="Copy CDP URL"
+            title="The browser's DevTools WebSocket, for Playwright connectOverCDP or Puppeteer connect"
+          />
+        )}
+        {info.browser && (
+          <span title="The browser this session runs">
+            <UntrustedText text={info.browser} />
+          </span>
+        )}
+        {info.browserUnavailableReason && (
+          <Badge tone="warn" title={revealControls(info.browserUnavailableReason)}>
+            no browser: <UntrustedText text={info.browserUnavailableReason} />
+          </Badge>
+        )}
+      </NarrowFold>
     </div>
   );
 }

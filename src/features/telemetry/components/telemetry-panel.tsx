@@ -4,6 +4,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useId,
   useMemo,
   useRef,
   type CSSProperties,
@@ -28,7 +29,7 @@ import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
 import { DetailResizer } from './detail-resizer';
-import { useDetailShare } from '../stores/detail-width';
+import { useDetailShare, useOverviewShown } from '../stores/detail-width';
 import { OverviewStrip } from './overview-strip';
 import { PagesView } from './pages-view';
 import { ScreenshotsPane } from './screenshots-pane';
@@ -69,6 +70,42 @@ function PaneTabs({ timeline }: { timeline: Timeline }) {
           {label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The overview strip, or one line that brings it back: it folds away to leave the list room. */
+function FoldableOverview({
+  timeline,
+  onJump,
+}: {
+  timeline: Timeline;
+  onJump: (tsUs: number) => void;
+}) {
+  const shown = useOverviewShown((state) => state.value);
+  const setShown = useOverviewShown((state) => state.set);
+  const id = useId();
+  return (
+    <div className="relative shrink-0">
+      <button
+        type="button"
+        aria-expanded={shown}
+        aria-controls={id}
+        onClick={() => setShown(!shown)}
+        className={cn(
+          'text-[11px] text-muted hover:text-fg',
+          shown
+            ? 'absolute top-0.5 left-1 z-10 rounded px-1'
+            : 'block w-full border-b border-border bg-panel px-3 py-0.5 text-left',
+        )}
+      >
+        {shown ? '▴ Fold overview' : '▾ Show the overview'}
+      </button>
+      {shown && (
+        <div id={id}>
+          <TimelineOverview timeline={timeline} onJump={onJump} />
+        </div>
+      )}
     </div>
   );
 }
@@ -175,7 +212,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
     >
       <TimelineToolbar timeline={timeline} />
       <CollectorBanner timeline={timeline} />
-      <TimelineOverview timeline={timeline} onJump={onJump} />
+      <FoldableOverview timeline={timeline} onJump={onJump} />
       <PaneTabs timeline={timeline} />
       <div
         className="flex min-h-0 flex-1 flex-col lg:flex-row"

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -40,6 +41,7 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
   const paused = useStore(timeline.store, (state) => state.pausedAt !== null);
   const startMode = useStore(timeline.store, (state) => state.startMode);
   const live = isLiveTimeline(timeline) ? timeline : null;
+  const hiddenKinds = filter.hiddenCategories.length + filter.hiddenLevels.length;
   const name = timeline.origin.kind === 'file' ? timeline.origin.name : timeline.origin.sessionId;
   return (
     <div className="flex shrink-0 flex-col gap-2 border-b border-border bg-panel px-3 py-2">
@@ -69,26 +71,34 @@ export function TimelineToolbar({ timeline }: { timeline: Timeline }) {
             {paused ? 'Resume' : 'Pause'}
           </Button>
         )}
-        {live && (
-          <label className="flex items-center gap-1 text-xs text-muted">
-            Start
-            <select
-              value={startMode}
-              onChange={(event) => live.restartFrom(event.target.value === 'now' ? 'now' : 'all')}
-              className="h-8 rounded-md border border-border bg-panel px-1 text-xs text-fg"
-            >
-              <option value="all">from the oldest retained event</option>
-              <option value="now">from now</option>
-            </select>
-          </label>
-        )}
-        <TimelineExport timeline={timeline} name={name} />
+        {/* on a narrow screen, what is used less folds behind one button */}
+        <NarrowFold label="More">
+          {live && (
+            <label className="flex items-center gap-1 text-xs text-muted">
+              Start
+              <select
+                value={startMode}
+                onChange={(event) => live.restartFrom(event.target.value === 'now' ? 'now' : 'all')}
+                className="h-8 rounded-md border border-border bg-panel px-1 text-xs text-fg"
+              >
+                <option value="all">from the oldest retained event</option>
+                <option value="now">from now</option>
+              </select>
+            </label>
+          )}
+          <TimelineExport timeline={timeline} name={name} />
+        </NarrowFold>
         <TimelineCounts timeline={timeline} />
       </div>
       {live && <StreamFailure status={status} />}
       <div className="flex flex-wrap items-center gap-2">
-        <CategoryChips timeline={timeline} />
-        <LevelChips timeline={timeline} />
+        <NarrowFold
+          label="Categories and levels"
+          note={hiddenKinds > 0 ? `${hiddenKinds} hidden` : undefined}
+        >
+          <CategoryChips timeline={timeline} />
+          <LevelChips timeline={timeline} />
+        </NarrowFold>
       </div>
     </div>
   );
