@@ -33,6 +33,12 @@ describe('describeEvent summaries of known types', () => {
       'cart has 3 items Object',
     ],
     [
+      'console_log',
+      'console',
+      { ...CTX, level: 'log', text: 'as read', args: ['as sent', 'more'] },
+      'as read more',
+    ],
+    [
       'console_error',
       'console',
       {

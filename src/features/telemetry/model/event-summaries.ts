@@ -36,8 +36,12 @@ function consoleSummary(data: Data): string {
   const args = field(data, 'args');
   const argList = Array.isArray(args) ? args.slice(0, 100) : [];
   // the message as DevTools prints it, when every argument came as text; else the first
+  // `text` is the first argument as the server read it: it leads when it disagrees with args[0]
+  const first = scalar(field(data, 'text'));
   const strings = argList.every((arg) => typeof arg === 'string')
-    ? (argList as string[]).map((arg) => (arg.length > ARG_MAX ? arg.slice(0, ARG_MAX) : arg))
+    ? [first ?? argList[0], ...argList.slice(1)]
+        .filter((arg): arg is string => typeof arg === 'string')
+        .map((arg) => (arg.length > ARG_MAX ? arg.slice(0, ARG_MAX) : arg))
     : [];
   const raw =
     strings.length > 0
