@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { LogTab } from '../stores/log-tab-controller';
 import type { ApiConnection } from '../../../lib/http/request';
 import { useLogUrlSync } from '../hooks/use-log-url-sync';
 import {
@@ -41,6 +42,30 @@ export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
   return <LiveLogsPanel {...props} />;
 }
 
+/** The shown tab's viewer in its tab panel, or what to do when no stream is open. */
+function ActiveLogTab({
+  tab,
+  name,
+  children,
+}: {
+  tab: LogTab | null;
+  /** The session (or bundle) the viewer names its downloads after. */
+  name: string;
+  children: ReactNode;
+}) {
+  if (!tab) return <p className="p-6 text-sm text-muted">{children}</p>;
+  return (
+    <div
+      role="tabpanel"
+      id={`${tab.id}-panel`}
+      aria-labelledby={`${tab.id}-tab`}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <LogViewer key={tab.id} tab={tab} sessionId={name} />
+    </div>
+  );
+}
+
 /** Streams saved in a debug bundle: the same tabs and viewer, with nothing to open or connect. */
 export function SavedLogsPanel({ logsKey, name }: { logsKey: string; name: string }) {
   const logs = useSessionLogs(logsKey);
@@ -53,18 +78,9 @@ export function SavedLogsPanel({ logsKey, name }: { logsKey: string; name: strin
         onActivate={(id) => activateLogTab(logsKey, id)}
         onClose={(id) => closeLogTab(logsKey, id)}
       />
-      {active ? (
-        <div
-          role="tabpanel"
-          id={`${active.id}-panel`}
-          aria-labelledby={`${active.id}-tab`}
-          className="flex min-h-0 flex-1 flex-col"
-        >
-          <LogViewer key={active.id} tab={active} sessionId={name} />
-        </div>
-      ) : (
-        <p className="p-6 text-sm text-muted">No log stream was saved in this bundle.</p>
-      )}
+      <ActiveLogTab tab={active} name={name}>
+        No log stream was saved in this bundle.
+      </ActiveLogTab>
     </div>
   );
 }
@@ -94,21 +110,10 @@ function LiveLogsPanel({ sessionId, connection, params, onParamsChange }: LogsPa
           onCancel={logs.tabs.length > 0 ? () => setAdding(false) : undefined}
         />
       )}
-      {active ? (
-        <div
-          role="tabpanel"
-          id={`${active.id}-panel`}
-          aria-labelledby={`${active.id}-tab`}
-          className="flex min-h-0 flex-1 flex-col"
-        >
-          <LogViewer key={active.id} tab={active} sessionId={sessionId} />
-        </div>
-      ) : (
-        <p className="p-6 text-sm text-muted">
-          Open a log stream: a supervised process such as chromium, or any file path on the browser
-          instance.
-        </p>
-      )}
+      <ActiveLogTab tab={active} name={sessionId}>
+        Open a log stream: a supervised process such as chromium, or any file path on the browser
+        instance.
+      </ActiveLogTab>
     </div>
   );
 }
