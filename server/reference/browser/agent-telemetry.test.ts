@@ -17,6 +17,7 @@ if (lookup.path === undefined) {
 
 type Data = Record<string, unknown>;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const REPLY_TIMEOUT_MS = 8_000;
 
 /** Never in any event: typed, evaluated or put in a URL by the agent. */
 const SECRET = 'Hunter2-S3cret!pw';
@@ -49,7 +50,18 @@ class RawCdp {
   send(method: string, params: Data = {}, sessionId?: string): Promise<Data> {
     const id = this.nextId++;
     this.sent.push({ id, method, ...(sessionId ? { sessionId } : {}) });
-    const reply = new Promise<Data>((resolve) => this.pending.set(id, resolve));
+    // a command the browser never answers fails here, by name, instead of as the test's timeout
+    const reply = new Promise<Data>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} got no reply in ${REPLY_TIMEOUT_MS} ms`));
+      }, REPLY_TIMEOUT_MS);
+      this.pending.set(id, (message) => {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        resolve(message);
+      });
+    });
     this.ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     return reply;
   }
@@ -58,6 +70,23 @@ class RawCdp {
     const reply = await this.send(method, params, sessionId);
     if (reply.error) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
     return (reply.result ?? {}) as Data;
+  }
+
+  /**
+   * Closes a tab and waits until the browser no longer lists it: `Target.closeTarget` answers
+   * before the tab is gone, and a tab still listed but closing never answers input commands.
+   */
+  async closeTarget(targetId: string): Promise<void> {
+    await this.result('Target.closeTarget', { targetId });
+    const deadline = Date.now() + REPLY_TIMEOUT_MS;
+    for (;;) {
+      const { targetInfos } = (await this.result('Target.getTargets')) as {
+        targetInfos: { targetId: string }[];
+      };
+      if (!targetInfos.some((target) => target.targetId === targetId)) return;
+      if (Date.now() > deadline) throw new Error(`tab ${targetId} still listed after closing`);
+      await sleep(50);
+    }
   }
 
   /** Attaches to the session browser's first page; resolves with its target and session ids. */
@@ -197,8 +226,8 @@ describe.skipIf(!lookup.path)('agent telemetry of a session browser (real Chromi
     const { targetId } = (await agent.result('Target.createTarget', { url: 'about:blank' })) as {
       targetId: string;
     };
-    await agent.result('Target.closeTarget', { targetId });
-    const last = agent.sent.at(-1)?.id;
+    await agent.closeTarget(targetId);
+    const last = agent.sent.find((s) => s.method === 'Target.closeTarget')?.id;
     await log.next('cdp_command', from, (d) => d.command_id === last);
 
     const commands = log.of('cdp_command', from);
@@ -283,34 +312,39 @@ describe.skipIf(!lookup.path)('agent telemetry of a session browser (real Chromi
     });
     expect(wire.telemetry.browser.page).toEqual({ enabled: true });
 
-    const from = log.mark;
-    const agent = await RawCdp.open(cdpUrl);
-    const page = await agent.attachToPage();
-    for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
-      await agent.result('Input.dispatchMouseEvent', { type, x: 1, y: 1 }, page.sessionId);
-    await agent.result('Input.insertText', { text: 'ok' }, page.sessionId);
-    await agent.close();
-    const disconnect = await log.next('cdp_disconnect', from);
-    const connectionId = dataOf(disconnect).connection_id;
-    expect(dataOf(disconnect)).toMatchObject({ telemetry_dropped: 0, telemetry_excluded: 3 });
-    expect(log.of('cdp_command', from).map((c) => dataOf(c))).toEqual([
-      expect.objectContaining({ method: 'Input.insertText', connection_id: connectionId }),
-    ]);
-    expect(dataOf(await log.next('cdp_connect', from))).toEqual({ connection_id: connectionId });
+    try {
+      const from = log.mark;
+      const agent = await RawCdp.open(cdpUrl);
+      const page = await agent.attachToPage();
+      for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
+        await agent.result('Input.dispatchMouseEvent', { type, x: 1, y: 1 }, page.sessionId);
+      await agent.result('Input.insertText', { text: 'ok' }, page.sessionId);
+      await agent.close();
+      const disconnect = await log.next('cdp_disconnect', from);
+      const connectionId = dataOf(disconnect).connection_id;
+      expect(dataOf(disconnect)).toMatchObject({ telemetry_dropped: 0, telemetry_excluded: 3 });
+      expect(log.of('cdp_command', from).map((c) => dataOf(c))).toEqual([
+        expect.objectContaining({ method: 'Input.insertText', connection_id: connectionId }),
+      ]);
+      expect(dataOf(await log.next('cdp_connect', from))).toEqual({ connection_id: connectionId });
 
-    // a later update that only sets enabled keeps the list; an empty list clears it
-    const kept = (await (
-      await patch({ telemetry: { browser: { control: { enabled: true } } } })
-    ).json()) as {
-      telemetry: { browser: Record<string, Data> };
-    };
-    expect(kept.telemetry.browser.control?.cdp).toEqual({
-      excluded_methods: ['Input.dispatchMouseEvent'],
-    });
-    const cleared = (await (
-      await patch({ telemetry: { browser: { control: { cdp: { excluded_methods: [] } } } } })
-    ).json()) as { telemetry: { browser: Record<string, Data> } };
-    expect(cleared.telemetry.browser.control).toEqual({ enabled: true });
+      // a later update that only sets enabled keeps the list; an empty list clears it
+      const kept = (await (
+        await patch({ telemetry: { browser: { control: { enabled: true } } } })
+      ).json()) as {
+        telemetry: { browser: Record<string, Data> };
+      };
+      expect(kept.telemetry.browser.control?.cdp).toEqual({
+        excluded_methods: ['Input.dispatchMouseEvent'],
+      });
+      const cleared = (await (
+        await patch({ telemetry: { browser: { control: { cdp: { excluded_methods: [] } } } } })
+      ).json()) as { telemetry: { browser: Record<string, Data> } };
+      expect(cleared.telemetry.browser.control).toEqual({ enabled: true });
+    } finally {
+      // a failure here must not leave the list in place for the tests after it
+      await patch({ telemetry: { browser: { control: { cdp: { excluded_methods: [] } } } } });
+    }
   });
 
   it('without the control category: connections are reported, commands are not', async () => {
