@@ -54,6 +54,60 @@ test('scrolling up pauses and holds position while lines arrive; jump to latest 
   await expect(session.row('after jump')).toBeVisible();
 });
 
+test('pretty-printing a line at the tail stops following and shows the object whole, rows from the top of the view', async ({
+  page,
+  api,
+}) => {
+  const { id, session } = await SessionPage.openNew(page, api);
+  // about 180 px pretty-printed: less than the list's height
+  const order = {
+    level: 'info',
+    msg: 'order placed',
+    order: { id: 4711, total: 129.5, currency: 'EUR' },
+  };
+  await api.appendLog(id, '/var/log/app.log', [
+    ...lines(0, 200),
+    JSON.stringify(order),
+    'line after it',
+  ]);
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('line after it')).toBeVisible();
+
+  const row = session.row('order placed');
+  await row.hover();
+  await row.getByRole('button', { name: /^Pretty-print JSON of line/ }).click();
+  const object = row.locator('pre');
+  await expect(object).toContainText('"currency": "EUR"');
+  await expect(session.pausedBar).toBeVisible();
+
+  // what the list shows: the whole object inside its view, and rows from the top of it (no band)
+  const shown = () =>
+    session.list.evaluate((list) => {
+      const view = list.getBoundingClientRect();
+      const pre = list.querySelector('pre')?.getBoundingClientRect();
+      const rows = [...list.querySelectorAll<HTMLElement>('[data-seq]')].map((r) =>
+        r.getBoundingClientRect(),
+      );
+      const topRow = rows.find((r) => r.bottom > view.top + 1);
+      return {
+        objectInView: !!pre && pre.top >= view.top - 1 && pre.bottom <= view.bottom + 1,
+        objectTop: Math.round((pre?.top ?? 0) - view.top),
+        rowsFromTop: !!topRow && topRow.top <= view.top + 1,
+      };
+    });
+  await expect.poll(shown).toMatchObject({ objectInView: true, rowsFromTop: true });
+  const before = await shown();
+
+  // lines arriving move nothing: the reader goes on reading the object
+  await api.appendLog(id, '/var/log/app.log', lines(300, 40));
+  await expect(session.pausedBar).toHaveAttribute('data-new-lines', '40');
+  expect(await shown()).toEqual(before);
+
+  await session.pausedBar.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(session.row('line 339')).toBeVisible();
+  await expect(session.pausedBar).toHaveCount(0);
+});
+
 test('explicit pause with Space freezes the view; resume shows what arrived', async ({
   page,
   api,

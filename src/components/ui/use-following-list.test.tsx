@@ -68,6 +68,9 @@ interface ListState {
 
 type ListStore = StoreApi<ListState>;
 
+/** Keys of rows measured as taller rows (rows of one height only): rows a reader may expand. */
+const tallKeys = new Set<number>();
+
 function List({
   items,
   store,
@@ -102,7 +105,7 @@ function List({
           return key === undefined ? null : (
             <div
               key={key}
-              ref={list.measureElement}
+              ref={list.measureElement ?? (tallKeys.has(key) ? list.measureTall : undefined)}
               data-index={item.index}
               data-key={key}
               data-testid="row"
@@ -204,8 +207,27 @@ function resizeList(height: number): void {
   });
 }
 
+/** The row with `key` is now `height` px high (its content grew or shrank). */
+function growRow(key: number, height: number): void {
+  const element = screen
+    .getAllByTestId('row')
+    .find((row) => Number(row.dataset.key) === key) as HTMLElement;
+  act(() => {
+    for (const observer of observers) {
+      if (!observer.targets.has(element)) continue;
+      const entry = {
+        target: element,
+        contentRect: { height },
+        borderBoxSize: [{ blockSize: height, inlineSize: 300 }],
+      } as unknown as ResizeObserverEntry;
+      observer.callback([entry], observer as unknown as ResizeObserver);
+    }
+  });
+}
+
 beforeEach(() => {
   viewHeight = VIEW;
+  tallKeys.clear();
   for (const [name, descriptor] of Object.entries(layout)) {
     const owner = name === 'offsetHeight' ? HTMLElement.prototype : Element.prototype;
     saved.set(name, Object.getOwnPropertyDescriptor(owner, name));
@@ -496,6 +518,77 @@ describe('useFollowingList', () => {
     // the reader's own scroll after that counts
     scrollTo(80 * ROW);
     expect(store.getState()).toMatchObject({ following: false, unfollowedAt: 100 });
+  });
+});
+
+describe('useFollowingList with a row that grows', () => {
+  it('following, a row near the end that grows keeps the end in view, rows from the top', () => {
+    tallKeys.add(48);
+    const { store } = setup(50);
+    growRow(48, 200);
+    const end = 50 * ROW + 180 - VIEW;
+    expect(list().scrollTop).toBe(end);
+    expect(store.getState().following).toBe(true);
+    // no blank band: the first rendered row starts at or above the top of the view
+    const starts = screen.getAllByTestId('row').map((row) => Number(row.dataset.start));
+    expect(Math.min(...starts)).toBeLessThanOrEqual(end);
+    expect(renderedKeys()).toContain(49);
+  });
+
+  it('keeps a held row whole in view as it grows, its top first, until the reader scrolls', () => {
+    tallKeys.add(48);
+    const { store, update } = setup(50);
+    // what expanding a row does: leave following and hold the row; it is at 960, the view 900..1000
+    act(() =>
+      store.setState({
+        reveal: { key: 48, nonce: 1, align: 'keep' },
+        following: false,
+        unfollowedAt: 50,
+      }),
+    );
+    expect(list().scrollTop).toBe(900);
+    runFrames();
+    growRow(48, 70); // 960..1030: the view moves down just enough
+    expect(list().scrollTop).toBe(930);
+    growRow(48, 200); // taller than the view: its top at the top of the view
+    expect(list().scrollTop).toBe(960);
+    runFrames();
+    expect(store.getState().following).toBe(false);
+
+    update((items) => {
+      items.evict(5);
+      items.append(5);
+    });
+    expect(list().scrollTop).toBe(960 - 5 * ROW);
+    expect(topKey()).toBe(48);
+
+    // the reader scrolls: the row is no longer held, the row at the top of the view is
+    runFrames();
+    scrollTo(800);
+    growRow(48, 300);
+    expect(list().scrollTop).toBe(800);
+    expect(store.getState().following).toBe(false);
+  });
+
+  it('rows in view stay mounted when following stops (an expanded row keeps its state)', () => {
+    const { store } = setup(50);
+    const rowOf = (key: number) =>
+      screen.getAllByTestId('row').find((row) => Number(row.dataset.key) === key);
+    const before = rowOf(48);
+    expect(before).toBeDefined();
+    act(() => store.setState({ following: false, unfollowedAt: 50 }));
+    expect(rowOf(48)).toBe(before);
+    expect(list().scrollTop).toBe(50 * ROW - VIEW);
+  });
+
+  it('a revealed row taller than the view shows its top', () => {
+    tallKeys.add(30);
+    const { store } = setup(100);
+    act(() => store.setState({ following: false, unfollowedAt: 100 }));
+    scrollTo(30 * ROW - 40);
+    growRow(30, 300);
+    act(() => store.setState({ reveal: { key: 30, nonce: 1 } }));
+    expect(list().scrollTop).toBe(30 * ROW);
   });
 });
 

@@ -23,6 +23,12 @@ export interface FollowingListSource {
 export interface RevealRequest {
   key: number;
   nonce: number;
+  /**
+   * `center` (the default): the item goes to the middle of the view (a search step, a link).
+   * `keep`: the item stays where it is on screen, and while it grows (a row the reader expanded)
+   * the view scrolls just enough to show all of it, its top first, until the reader scrolls.
+   */
+  align?: 'center' | 'keep';
 }
 
 /** What changes when the reader scrolls to the end (following) or away from it. */
@@ -104,6 +110,8 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
   const rekeyed = useRef(options.rekey?.nonce ?? 0);
   // scrollTop at the last scroll event: which way a scroll went
   const lastTop = useRef(0);
+  // the key of an item kept whole in view (`align: 'keep'`) until the reader scrolls
+  const held = useRef<number | null>(null);
 
   const viewCount = source.viewCount();
   const count = pausedAt === null ? viewCount : Math.min(viewCount, source.viewIndexOf(pausedAt));
@@ -139,6 +147,10 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     variableHeight
       ? (virtualizer.measurementsCache[index]?.start ?? index * rowHeight)
       : fixed.startOf(index);
+  const endOf = (index: number): number =>
+    variableHeight
+      ? (virtualizer.measurementsCache[index]?.end ?? (index + 1) * rowHeight)
+      : fixed.startOf(index + 1);
   const scrollToIndex = (index: number, align: 'end' | 'center'): void => {
     if (variableHeight) virtualizer.scrollToIndex(index, { align });
     else fixed.scrollToIndex(index, align);
@@ -164,14 +176,44 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     anchor.current =
       index === undefined || key === undefined ? null : { key, offset: top - startOf(index) };
   };
+  // the held item whole in view if it fits, else its top at the top of the view; the anchor is
+  // the held item where it ends up
+  const keepHeld = (element: HTMLElement): void => {
+    const key = held.current;
+    if (key === null) return;
+    const index = source.viewIndexOf(key);
+    if (source.keyAt(index) !== key) {
+      held.current = null;
+      return;
+    }
+    const start = startOf(index);
+    let top = element.scrollTop;
+    if (endOf(index) - top > element.clientHeight)
+      top = Math.min(start, endOf(index) - element.clientHeight);
+    if (start < top) top = start;
+    if (Math.abs(element.scrollTop - top) > 1) element.scrollTop = top;
+    anchor.current = { key, offset: top - start };
+  };
 
-  const latest = useRef({ options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor });
+  const latest = useRef({
+    options,
+    items,
+    startOf,
+    scrollToIndex,
+    pinToEnd,
+    rememberAnchor,
+    keepHeld,
+  });
   useLayoutEffect(() => {
-    latest.current = { options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor };
+    latest.current = { options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor, keepHeld };
     followingNow.current = options.following;
   });
 
-  // after every update: pinned, show the end; otherwise, put the anchor back where it was
+  const totalSize = variableHeight ? virtualizer.getTotalSize() : fixed.totalSize;
+
+  // after every update, and when a row changed height: pinned, show the end (a row that grew
+  // near it would otherwise push the end below the view and leave a blank band above the rows);
+  // otherwise, put the anchor back where it was, and keep a held item whole in view
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -183,17 +225,19 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     }
     programmatic.current = true;
     if (pinnedToEnd) {
+      held.current = null;
       current.pinToEnd(element);
     } else if (anchor.current) {
       const target =
         current.startOf(source.viewIndexOf(anchor.current.key)) + anchor.current.offset;
       if (Math.abs(element.scrollTop - target) > 1) element.scrollTop = target;
     }
+    if (!pinnedToEnd) current.keepHeld(element);
     current.options.onViewChange?.(current.items);
     requestAnimationFrame(() => {
       programmatic.current = false;
     });
-  }, [version, count, pinnedToEnd, variableHeight, source]);
+  }, [version, count, pinnedToEnd, variableHeight, source, totalSize]);
 
   // the list shrinks and grows with the panels around it: stay at the end while following
   useLayoutEffect(() => {
@@ -214,12 +258,21 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
 
   useLayoutEffect(() => {
     if (!reveal) return;
+    const element = scrollRef.current;
     programmatic.current = true;
-    latest.current.scrollToIndex(source.viewIndexOf(reveal.key), 'center');
+    if (reveal.align === 'keep' && element) {
+      held.current = reveal.key;
+      anchor.current = null;
+      latest.current.keepHeld(element);
+    } else {
+      held.current = null;
+      latest.current.scrollToIndex(source.viewIndexOf(reveal.key), 'center');
+    }
     requestAnimationFrame(() => {
       programmatic.current = false;
       const current = latest.current;
-      current.rememberAnchor();
+      // a held item is the anchor already
+      if (held.current === null) current.rememberAnchor();
       current.options.onViewChange?.(current.items);
     });
   }, [reveal, source]);
@@ -239,6 +292,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     // reader looks at the top, and the list would look empty)
     const pinnedNow = followingNow.current && latest.current.options.pausedAt === null;
     if (programmatic.current && !(pinnedNow && movedUp && !atBottom)) return;
+    held.current = null;
     if (atBottom === followingNow.current) return;
     followingNow.current = atBottom;
     options.onFollowChange(
@@ -253,7 +307,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     onScroll,
     count,
     items,
-    totalSize: variableHeight ? virtualizer.getTotalSize() : fixed.totalSize,
+    totalSize,
     measureElement: variableHeight ? virtualizer.measureElement : undefined,
     measureTall: variableHeight ? undefined : fixed.measureTall,
   };

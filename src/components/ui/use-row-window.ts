@@ -135,6 +135,16 @@ export function useRowWindow(options: RowWindowOptions): RowWindow {
   }
   const layout = new RowLayout(enabled ? count : 0, rowHeight, tall);
   const height = view.height > 0 ? view.height : rowHeight * 40;
+  // Unpinned now, the window would be computed from the scroll position last seen before pinning
+  // (stale: pinned, scrolls are not tracked) until the effect below reads the new one: rows in
+  // view would unmount for a render and lose their state (an expanded row). The view was at the
+  // end: start from there, before this render is committed.
+  const [wasPinned, setWasPinned] = useState(pinnedToEnd);
+  if (wasPinned !== pinnedToEnd) {
+    setWasPinned(pinnedToEnd);
+    if (!pinnedToEnd && enabled)
+      setView((current) => ({ ...current, top: Math.max(0, layout.totalSize - height) }));
+  }
   const top = pinnedToEnd ? Math.max(0, layout.totalSize - height) : view.top;
   const { first, last } = layout.range(top, height, overscan);
   const items: RowWindowItem[] = last < first ? NO_ITEMS : [];
@@ -154,7 +164,8 @@ export function useRowWindow(options: RowWindowOptions): RowWindow {
       element.scrollTop =
         align === 'end'
           ? start + size - element.clientHeight
-          : start - (element.clientHeight - size) / 2;
+          : // a row taller than the view shows its top
+            start - Math.max(0, (element.clientHeight - size) / 2);
     },
     measureTall,
   };

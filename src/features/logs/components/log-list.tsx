@@ -11,7 +11,7 @@ import { focusIfLost } from '../../../lib/focus';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
-import { resolveTimeSource } from '../stores/log-tab-store';
+import { resolveTimeSource, revealLine } from '../stores/log-tab-store';
 import { LogRow } from './log-row';
 
 const ROW_HEIGHT = 20;
@@ -86,6 +86,12 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     [store],
   );
 
+  // an expanded line is being read: the list stops following and keeps it in view as it grows
+  const onExpand = useCallback(
+    (seq: number) => revealLine(store, seq, buffer.total, 'keep'),
+    [store, buffer],
+  );
+
   const low = selection ? Math.min(selection.anchor, selection.focus) : -1;
   const high = selection ? Math.max(selection.anchor, selection.focus) : -2;
 
@@ -122,6 +128,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 selected={line.seq >= low && line.seq <= high}
                 onSelect={onSelect}
                 onCopy={onCopyLine}
+                onExpand={onExpand}
                 measure={measureElement}
                 measureTall={measureTall}
               />

@@ -20,7 +20,7 @@ export function LogPausedBar({ tab }: { tab: LogTab }) {
       className="flex shrink-0 items-center justify-between gap-2 border-t border-warn/40 bg-warn-bg px-3 py-1.5 text-xs"
     >
       <span className="font-medium text-warn" aria-live="polite">
-        {pausedAt !== null ? 'Paused' : 'Paused (scrolled up)'}: {fresh.toLocaleString()} new{' '}
+        {pausedAt !== null ? 'Paused' : 'Not following the end'}: {fresh.toLocaleString()} new{' '}
         {fresh === 1 ? 'line' : 'lines'}
       </span>
       <Button size="sm" variant="primary" onClick={() => jumpToLatest(tab)}>

@@ -23,6 +23,8 @@ export interface LogRowProps {
   selected: boolean;
   onSelect: (seq: number, extend: boolean) => void;
   onCopy: (line: LogLine) => void;
+  /** The reader pretty-printed the line: the list keeps it in view as it grows. */
+  onExpand?: (seq: number) => void;
   /** Ref of every row (rows of any height). */
   measure?: (element: HTMLElement | null) => void;
   /** Ref of a row while it is taller than one line (pretty-printed JSON); needs data-key. */
@@ -104,7 +106,8 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
             aria-label={`${expanded ? 'Collapse' : 'Pretty-print'} JSON of line ${line.seq + 1}`}
             onClick={(event) => {
               event.stopPropagation();
-              setExpanded((value) => !value);
+              if (!expanded) props.onExpand?.(line.seq);
+              setExpanded(!expanded);
             }}
           >
             {expanded ? 'raw' : '{ }'}

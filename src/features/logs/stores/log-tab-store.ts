@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RevealRequest } from '../../../components/ui/use-following-list';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TextQuery } from '../model/filter';
 import type { TimestampMode } from '../../../lib/time-format';
@@ -39,7 +40,7 @@ export interface LogTabState {
    * A request to bring a line into view (search step, deep link): `key` is its seq; the nonce
    * makes repeats count.
    */
-  reveal: { key: number; nonce: number } | null;
+  reveal: RevealRequest | null;
 }
 
 export type LogTabStore = StoreApi<LogTabState>;
@@ -69,10 +70,18 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
   }));
 }
 
-/** Brings a line into view, leaving follow mode so it stays there. */
-export function revealLine(store: LogTabStore, seq: number, total: number): void {
+/**
+ * Brings a line into view, leaving follow mode so it stays there: to the middle of the view, or
+ * (`keep`, a line the reader expanded) where it is, scrolled only as far as needed to show all of it.
+ */
+export function revealLine(
+  store: LogTabStore,
+  seq: number,
+  total: number,
+  align: 'center' | 'keep' = 'center',
+): void {
   store.setState((state) => ({
-    reveal: { key: seq, nonce: (state.reveal?.nonce ?? 0) + 1 },
+    reveal: { key: seq, nonce: (state.reveal?.nonce ?? 0) + 1, align },
     following: false,
     unfollowedAt: state.unfollowedAt ?? total,
   }));
