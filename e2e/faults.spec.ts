@@ -110,16 +110,20 @@ test('a telemetry stream cut every 2,000 events during a burst of 20,000 keeps e
   const { state } = await api.fault(id, { action: 'cut_every', events: 0 });
   // 20,000 events and the session's own api_call events, 2,000 per connection
   expect(state.cuts).toBeGreaterThanOrEqual(10);
-  // each cut: retrying, then live again; nothing else went wrong (a cut by the last api_call
-  // events may still be reconnecting: the poll waits for it)
-  await expect
-    .poll(async () => {
-      const { statuses } = await statusLog(page);
-      return statuses.slice(statuses.indexOf('live')).join(' ');
-    })
-    .toBe(
-      ['live', ...Array.from({ length: state.cuts }, () => 'retrying connecting live')].join(' '),
-    );
+  // each cut the page saw: retrying, then live again; nothing else went wrong (a cut by the last
+  // api_call events may still be reconnecting: the poll waits for it). The server's count can be
+  // higher than the page's reconnects: it counts every telemetry connection it cut, and on each
+  // reconnect the page also opens a short-lived probe stream (restart-probe.ts) that it closes
+  // after one event, whose cut the page never shows
+  const reconnects = async (): Promise<number> => {
+    const { statuses } = await statusLog(page);
+    const after = statuses.slice(statuses.indexOf('live')).join(' ');
+    return /^live( retrying connecting live)*$/.test(after)
+      ? (after.match(/retrying/g) ?? []).length
+      : -1;
+  };
+  await expect.poll(reconnects).toBeGreaterThanOrEqual(10);
+  expect(await reconnects()).toBeLessThanOrEqual(state.cuts);
 
   const { envelopes } = await timeline.export();
   // one assertion per list: 20,000 separate ones would cost minutes of reporting
@@ -134,7 +138,8 @@ test('a telemetry stream cut every 2,000 events during a burst of 20,000 keeps e
 
   // only what is not an event is left: one separator per reconnect, no gap
   await timeline.search.fill('no event has this text');
-  await expect(timeline.row(/Reconnected, resumed after seq \d+/)).toHaveCount(state.cuts);
+  const separators = timeline.row(/Reconnected, resumed after seq \d+/);
+  await expect.poll(async () => (await separators.count()) - (await reconnects())).toBe(0);
   await expect(timeline.rows.and(page.locator('[data-kind="gap"]'))).toHaveCount(0);
 });
 
@@ -649,9 +654,14 @@ test('relative times count from the session’s creation, the same on every conn
   await page.getByLabel('Start').selectOption('now');
   await api.publish(id, [consoleLog('later event')]);
   await expect(timeline.row('later event')).toHaveCount(1);
+  // the page reloaded keeps the start in its URL: from now, so the early event is not shown
+  await expect(page).toHaveURL(/[?&]tr=now/);
   await page.reload();
   await page.getByLabel('API token').fill(E2E_TOKEN);
   await page.getByRole('button', { name: 'Open session' }).click();
   timeline = new TimelinePage(page);
+  await expect(page.getByLabel('Start')).toHaveValue('now');
+  await expect(timeline.row('later event')).toHaveCount(0);
+  await page.getByLabel('Start').selectOption('all');
   await expect(relativeOf(timeline)).toHaveText(expected);
 });
