@@ -31,7 +31,7 @@ export function App() {
     (params: URLSearchParams) => {
       if (!sessionId) return;
       rememberParams(sessionId, params);
-      navigate({ sessionId, params }, { replace: true });
+      navigate({ sessionId, params }, { replace: true, whileOn: sessionId });
     },
     [navigate, rememberParams, sessionId],
   );

@@ -8,13 +8,25 @@ function subscribe(onChange: () => void): () => void {
 
 const getHash = (): string => window.location.hash;
 
+export interface NavigateOptions {
+  /** Replace the current entry (view state) instead of pushing one (a new session). */
+  replace?: boolean;
+  /**
+   * Only while the URL still shows this session: a view's URL writes are debounced and can come
+   * after the reader went to another session or the connect screen, which they must not undo.
+   */
+  whileOn?: string;
+}
+
 /** The route in the URL hash, and a navigate that replaces (view state) or pushes (new session). */
-export function useHashRoute(): [
-  HashRoute,
-  (route: HashRoute, options?: { replace?: boolean }) => void,
-] {
+export function useHashRoute(): [HashRoute, (route: HashRoute, options?: NavigateOptions) => void] {
   const hash = useSyncExternalStore(subscribe, getHash, getHash);
-  const navigate = useCallback((route: HashRoute, options: { replace?: boolean } = {}) => {
+  const navigate = useCallback((route: HashRoute, options: NavigateOptions = {}) => {
+    if (
+      options.whileOn !== undefined &&
+      parseHash(window.location.hash).sessionId !== options.whileOn
+    )
+      return;
     const next = formatHash(route);
     if (next === window.location.hash) return;
     if (options.replace) {
