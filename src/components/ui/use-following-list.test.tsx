@@ -191,9 +191,8 @@ function runFrames(): void {
 
 // resize observers run when the test resizes the list
 const observers = new Set<{ callback: ResizeObserverCallback; targets: Set<Element> }>();
-function resizeList(height: number): void {
-  viewHeight = height;
-  const element = list();
+/** What the resize observers watching `element` are told when it becomes `height` px high. */
+function notifyResize(element: Element, height: number): void {
   act(() => {
     for (const observer of observers) {
       if (!observer.targets.has(element)) continue;
@@ -207,22 +206,15 @@ function resizeList(height: number): void {
   });
 }
 
+function resizeList(height: number): void {
+  viewHeight = height;
+  notifyResize(list(), height);
+}
+
 /** The row with `key` is now `height` px high (its content grew or shrank). */
 function growRow(key: number, height: number): void {
-  const element = screen
-    .getAllByTestId('row')
-    .find((row) => Number(row.dataset.key) === key) as HTMLElement;
-  act(() => {
-    for (const observer of observers) {
-      if (!observer.targets.has(element)) continue;
-      const entry = {
-        target: element,
-        contentRect: { height },
-        borderBoxSize: [{ blockSize: height, inlineSize: 300 }],
-      } as unknown as ResizeObserverEntry;
-      observer.callback([entry], observer as unknown as ResizeObserver);
-    }
-  });
+  const element = screen.getAllByTestId('row').find((row) => Number(row.dataset.key) === key);
+  if (element) notifyResize(element, height);
 }
 
 beforeEach(() => {

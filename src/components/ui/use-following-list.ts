@@ -187,9 +187,9 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
       return;
     }
     const start = startOf(index);
+    const end = endOf(index);
     let top = element.scrollTop;
-    if (endOf(index) - top > element.clientHeight)
-      top = Math.min(start, endOf(index) - element.clientHeight);
+    if (end - top > element.clientHeight) top = Math.min(start, end - element.clientHeight);
     if (start < top) top = start;
     if (Math.abs(element.scrollTop - top) > 1) element.scrollTop = top;
     anchor.current = { key, offset: top - start };
