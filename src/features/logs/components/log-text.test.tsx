@@ -24,6 +24,12 @@ describe('LogText with hostile lines', () => {
     expect(container.querySelector('a')).toBeNull();
   });
 
+  it('shows an OSC that is never terminated as text, its ESC as a mark, hiding nothing after it', () => {
+    const container = renderLine(`${ESC}]8;;https://x.test ERROR disk full ${ESC}[31mred`);
+    expect(container.textContent).toBe('␛]8;;https://x.test ERROR disk full red');
+    expect(container.querySelector('[data-control="U+001B"]')).not.toBeNull();
+  });
+
   it('shows bidi controls as marks, with or without colours and highlights', () => {
     for (const [line, ranges] of [
       ['invoice\u202efdp.exe', []],

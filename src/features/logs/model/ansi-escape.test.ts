@@ -29,7 +29,13 @@ describe('escapeEnd', () => {
     expect(sequenceOf('abc\x1b')).toBe('\x1b');
     expect(sequenceOf('abc\x1b[')).toBe('\x1b[');
     expect(sequenceOf('abc\x1b[38;5')).toBe('\x1b[38;5');
-    expect(sequenceOf('abc\x1b]0;title')).toBe('\x1b]0;title');
+  });
+
+  it('finds no sequence at an OSC or DCS string that is never terminated', () => {
+    // what follows is text, not hidden: the answer is the ESC's own index
+    expect(escapeEnd('abc\x1b]0;title', 3)).toBe(3);
+    expect(escapeEnd('\x1b]8;;https://x.test link text', 0)).toBe(0);
+    expect(escapeEnd('\x1bPq#0;2', 0)).toBe(0);
   });
 
   it('ends OSC strings at BEL, ESC \\ or the C1 terminator', () => {
@@ -38,8 +44,9 @@ describe('escapeEnd', () => {
     expect(sequenceOf('\x1b]0;t\u009crest')).toBe('\x1b]0;t\u009c');
   });
 
-  it('ends an OSC string where another escape begins', () => {
-    expect(sequenceOf('\x1b]0;title\x1b[31mred')).toBe('\x1b]0;title');
+  it('finds no OSC string when another escape begins before its terminator', () => {
+    expect(escapeEnd('\x1b]0;title\x1b[31mred', 0)).toBe(0);
+    expect(sequenceOf('\x1b]0;title\x1b[31mred'.slice(1))).toBe('\x1b[31m');
   });
 
   it('treats DCS, APC, PM and SOS like OSC strings', () => {

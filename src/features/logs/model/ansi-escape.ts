@@ -17,7 +17,10 @@ const SGR_FINAL = 0x6d;
 
 /**
  * Index just past the escape sequence that starts at `start` (where `text[start]` is ESC).
- * An unterminated sequence runs to the end of the text.
+ * An unterminated CSI or short sequence runs to the end of the text (a line cut inside a colour
+ * change loses nothing worth reading). A string sequence (OSC, DCS, …) with no terminator is not
+ * a sequence at all: the answer is then `start`, and the ESC and what follows it are text, so a
+ * stray `ESC ]` cannot hide the rest of its line.
  */
 export function escapeEnd(text: string, start: number): number {
   const length = text.length;
@@ -28,7 +31,7 @@ export function escapeEnd(text: string, start: number): number {
   if (kind === 0x5b) return csiEnd(text, next + 1);
   // OSC (ESC ]), DCS (ESC P), SOS (ESC X), PM (ESC ^), APC (ESC _): strings ended by ST or BEL.
   if (kind === 0x5d || kind === 0x50 || kind === 0x58 || kind === 0x5e || kind === 0x5f) {
-    return stringEnd(text, next + 1);
+    return stringEnd(text, next + 1) ?? start;
   }
   // nF sequences: ESC, intermediates 0x20-0x2f, then one final byte 0x30-0x7e (charset selection…).
   if (kind >= 0x20 && kind <= 0x2f) {
@@ -72,15 +75,18 @@ function csiEnd(text: string, from: number): number {
   return final >= 0x40 && final <= 0x7e ? i + 1 : i;
 }
 
-/** End of an OSC/DCS-style string: BEL, ESC \ or the C1 terminator, else the end of the line. */
-function stringEnd(text: string, from: number): number {
+/**
+ * End of an OSC/DCS-style string: just past its BEL, ESC \ or C1 terminator. Null when another
+ * escape begins first or the line ends without one: then there was no string sequence.
+ */
+function stringEnd(text: string, from: number): number | null {
   const length = text.length;
   for (let i = from; i < length; i++) {
     const c = text.charCodeAt(i);
     if (c === BEL || c === ST_C1) return i + 1;
-    if (c === ESC) return text.charCodeAt(i + 1) === BACKSLASH ? i + 2 : i;
+    if (c === ESC) return text.charCodeAt(i + 1) === BACKSLASH ? i + 2 : null;
   }
-  return length;
+  return null;
 }
 
 /**

@@ -104,7 +104,19 @@ describe('parseAnsi', () => {
   it('drops unterminated escapes at the end of the line', () => {
     expect(parseAnsi(`done${ESC}[38;5`)).toEqual([{ text: 'done', style: null }]);
     expect(parseAnsi(`done${ESC}`)).toEqual([{ text: 'done', style: null }]);
-    expect(parseAnsi(`done${ESC}]8;;http://x`)).toEqual([{ text: 'done', style: null }]);
+  });
+
+  it('shows an OSC that is never terminated as the text it is, its ESC kept for the view to mark', () => {
+    expect(parseAnsi(`done${ESC}]8;;http://x`)).toEqual([
+      { text: `done${ESC}]8;;http://x`, style: null },
+    ]);
+    // the rest of the line stays, styled as it asked
+    expect(parseAnsi(`${ESC}]0;title ${ESC}[31mred${ESC}[0m tail`)).toEqual([
+      { text: `${ESC}]0;title `, style: null },
+      { text: 'red', style: { fg: 1 } },
+      { text: ' tail', style: null },
+    ]);
+    expect(stripAnsi(`a${ESC}]8;;http://x b${ESC}[1mc`)).toBe(`a${ESC}]8;;http://x bc`);
   });
 
   it('copes with a sequence split across two lines', () => {
@@ -161,7 +173,8 @@ describe('parseAnsi', () => {
   });
 
   it('handles a 1 MB line that is one unterminated escape', () => {
-    expect(parseAnsi(`ok${ESC}]${'x'.repeat(1_000_000)}`)).toEqual([{ text: 'ok', style: null }]);
+    const osc = `ok${ESC}]${'x'.repeat(1_000_000)}`;
+    expect(parseAnsi(osc)).toEqual([{ text: osc, style: null }]);
     expect(parseAnsi(`ok${ESC}[${'1;'.repeat(500_000)}`)).toEqual([{ text: 'ok', style: null }]);
   });
 });
@@ -184,6 +197,7 @@ describe('stripAnsi', () => {
       `${ESC}[38;2;1;2;3mtrue${ESC}[48;5;200mcolour`,
       `x${ESC}[31`,
       `${ESC}(Bcharset${ESC}#8`,
+      `${ESC}]8;;never ended ${ESC}[31mred`,
     ];
     for (const sample of samples) expect(stripAnsi(sample)).toBe(visible(parseAnsi(sample)));
   });

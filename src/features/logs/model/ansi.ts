@@ -28,7 +28,9 @@ const ESC_CHAR = '\x1b';
 
 /**
  * Splits a line into styled segments. Non-SGR escapes (cursor moves, erase, OSC titles and
- * hyperlinks, …) are removed; hyperlink text stays, its URL does not. Conceal (SGR 8) is ignored.
+ * hyperlinks, …) are removed; hyperlink text stays, its URL does not. An OSC (or DCS, …) that is
+ * never terminated is text, its ESC included (the view shows it as a control mark). Conceal
+ * (SGR 8) is ignored.
  * Adjacent segments with the same style are merged; empty segments are never produced, except for
  * the single segment of an empty line.
  */
@@ -52,8 +54,13 @@ export function parseAnsi(text: string): AnsiSegment[] {
     else segments.push({ text: piece, style });
   };
   while (esc !== -1) {
-    emit(esc);
     const end = escapeEnd(text, esc);
+    if (end === esc) {
+      // not a sequence (a string sequence never ended): the ESC stays in the text
+      esc = text.indexOf(ESC_CHAR, esc + 1);
+      continue;
+    }
+    emit(esc);
     if (isSgr(text, esc, end)) {
       applySgr(state, text, esc + 2, end - 1);
       styleChanged = true;
@@ -73,8 +80,13 @@ export function stripAnsi(text: string): string {
   let out = '';
   let pos = 0;
   while (esc !== -1) {
+    const end = escapeEnd(text, esc);
+    if (end === esc) {
+      esc = text.indexOf(ESC_CHAR, esc + 1);
+      continue;
+    }
     if (esc > pos) out += text.slice(pos, esc);
-    pos = escapeEnd(text, esc);
+    pos = end;
     esc = text.indexOf(ESC_CHAR, pos);
   }
   if (pos < text.length) out += text.slice(pos);
