@@ -1,12 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
-import {
-  constants,
-  createBrotliDecompress,
-  createGunzip,
-  createInflate,
-  createInflateRaw,
-} from 'node:zlib';
+import { constants, createBrotliDecompress } from 'node:zlib';
+import { Gunzip, Inflate, Unzlib } from 'fflate';
 import { HttpError } from '../shared/http.ts';
 
 /**
@@ -25,9 +20,6 @@ export type BodyPlan =
   | { kind: 'inert'; upstreamType: string }
   /** A success with another type: not passed on; the page gets this Error body (502). */
   | { kind: 'refuse'; error: HttpError };
-
-/** zlib decoders hand on what they have at every chunk (a sync flush), not when their buffer fills. */
-const SYNC = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 
 const API_MEDIA_TYPES = new Set(['application/json', 'text/event-stream', 'text/plain']);
 
@@ -81,7 +73,7 @@ export function inertHeaders(upstreamType: string): Record<string, string> {
 /**
  * The decoders for a Content-Encoding, in the order to apply them (the last encoding applied
  * upstream is undone first); `[]` for none or identity. Each one hands on what it has decoded at
- * every chunk it is given (a sync flush), so an event stream passes frame by frame, unbuffered.
+ * every chunk it is given, so an event stream passes frame by frame, unbuffered.
  * Throws an HttpError (502) for an encoding it cannot decode.
  */
 export function decodersFor(contentEncoding: string | undefined): Transform[] {
@@ -93,10 +85,12 @@ export function decodersFor(contentEncoding: string | undefined): Transform[] {
     switch (coding) {
       case 'gzip':
       case 'x-gzip':
-        return createGunzip(SYNC);
+        return new InlineDecoder(new Gunzip());
       case 'deflate':
-        return new DeflateDecoder();
+        return new InlineDecoder(new DeflateInflater());
       case 'br':
+        // Node's decoder, the only one at hand for brotli: it runs on libuv's thread pool, so its
+        // output waits when that pool is busy (see InlineDecoder)
         return createBrotliDecompress({
           flush: constants.BROTLI_OPERATION_FLUSH,
           finishFlush: constants.BROTLI_OPERATION_FLUSH,
@@ -111,40 +105,75 @@ export function decodersFor(contentEncoding: string | undefined): Transform[] {
   });
 }
 
+/** fflate's streaming decoders: push bytes in, decoded bytes come out before push returns. */
+type InlineInflater = Pick<Gunzip, 'ondata' | 'push'>;
+
+/**
+ * A gzip or deflate body decoded on the spot: every byte that completes something hands it on
+ * before the chunk's callback, whatever the chunk boundaries. Node's own zlib streams decode on
+ * libuv's thread pool (four threads, shared with file reads and DNS look-ups), so a busy pool
+ * held a decoded event until a thread came free; an event stream has to pass on what it has at
+ * once, so gzip and deflate are decoded here, on the request's own thread. Bodies are API
+ * responses (events, JSON), small enough per chunk that this costs nothing that matters.
+ */
+class InlineDecoder extends Transform {
+  constructor(private readonly inflater: InlineInflater) {
+    super();
+    inflater.ondata = (data) => {
+      // a copy: the decoder may reuse its output memory on the next push
+      if (data.length > 0) this.push(Buffer.from(data));
+    };
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.inflater.push(chunk);
+    } catch (error) {
+      done(undecodable(error));
+      return;
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.inflater.push(new Uint8Array(0), true);
+    } catch (error) {
+      done(undecodable(error));
+      return;
+    }
+    done();
+  }
+}
+
 /**
  * `deflate` is meant to be zlib-wrapped (RFC 9110, 8.4.1.2), but some servers send raw deflate;
  * the first two bytes tell which, and the decoder they call for gets every byte.
  */
-class DeflateDecoder extends Transform {
-  private inner: Transform | undefined;
-  private pending = Buffer.alloc(0);
+class DeflateInflater implements InlineInflater {
+  ondata: InlineInflater['ondata'] = () => undefined;
+  private inner: InlineInflater | undefined;
+  private pending = new Uint8Array(0);
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    let input = chunk;
+  push(chunk: Uint8Array, final = false): void {
     if (this.inner === undefined) {
-      this.pending = Buffer.concat([this.pending, chunk]);
-      if (this.pending.length < 2) {
-        done();
-        return;
-      }
-      const first = this.pending[0] ?? 0;
-      const second = this.pending[1] ?? 0;
+      const joined = new Uint8Array(this.pending.length + chunk.length);
+      joined.set(this.pending);
+      joined.set(chunk, this.pending.length);
+      this.pending = joined;
+      if (joined.length < 2 && !final) return;
+      const first = joined[0] ?? 0;
+      const second = joined[1] ?? 0;
       const zlibHeader = (first & 0x0f) === 8 && ((first << 8) | second) % 31 === 0;
-      const inner = zlibHeader ? createInflate(SYNC) : createInflateRaw(SYNC);
-      inner.on('data', (decoded: Buffer) => this.push(decoded));
-      inner.on('error', (error) => this.destroy(error));
-      this.inner = inner;
-      input = this.pending;
-    }
-    this.inner.write(input, () => done());
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.inner === undefined) {
-      done();
+      this.inner = zlibHeader ? new Unzlib() : new Inflate();
+      this.inner.ondata = (data, last) => this.ondata(data, last);
+      this.inner.push(joined, final);
       return;
     }
-    this.inner.once('end', () => done());
-    this.inner.end();
+    this.inner.push(chunk, final);
   }
+}
+
+function undecodable(error: unknown): Error {
+  return new Error(`undecodable body: ${error instanceof Error ? error.message : String(error)}`);
 }
