@@ -1,7 +1,6 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LogSource } from '../../features/logs/api/log-stream';
 import type { LogLine } from '../../features/logs/stores/log-buffer';
-import { withSecretsMasked } from '../../features/telemetry/model/copy-as';
 import type { Har } from '../../features/telemetry/model/har';
 import { jsonlParts, sessionFileStem } from '../../features/telemetry/model/jsonl';
 import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
@@ -137,12 +136,10 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
   const screenshotFiles: string[] = [];
   const images: { name: string; bytes: Uint8Array }[] = [];
   let events = 0;
-  const parts = await jsonlParts(
-    input.items,
-    async () => null,
-    async (item, data) => {
+  const parts = await jsonlParts(input.items, async () => null, {
+    reveal: input.reveal,
+    rewrite: async (item, kept) => {
       events += 1;
-      const kept = input.reveal ? data : withSecretsMasked(data);
       if (item.type !== 'monitor_screenshot' || !item.screenshot || !kept) return kept;
       const rest = { ...kept };
       delete rest.png;
@@ -154,7 +151,7 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
       images.push({ name, bytes });
       return { ...rest, png_file: name };
     },
-  );
+  });
   await addText(TELEMETRY_FILE, parts);
   await addText(HAR_FILE, [JSON.stringify(input.har, null, 1)]);
 

@@ -1,5 +1,5 @@
 import { downloadBlob } from '../../../lib/download';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { imageBlob } from '../model/event-item';
@@ -29,14 +29,19 @@ async function readImage(item: EventItem): Promise<string | null> {
   return blob ? imageToBase64(blob) : null;
 }
 
-/** Saves the retained events, or only the filtered view, as JSON Lines of envelopes. */
+/**
+ * Saves the retained events, or only the filtered view, as JSON Lines of envelopes; secrets in
+ * request and response headers are masked unless the person asks for them (as HAR does).
+ */
 export function TimelineExport({ timeline, name }: { timeline: Timeline; name: string }) {
   const filtering = isFilterActive(useStore(timeline.store, (state) => state.filter));
   const [state, setState] = useState<string | null>(null);
+  const [reveal, setReveal] = useState(false);
+  const id = useId();
   const run = async (filtered: boolean): Promise<void> => {
     setState('Exporting…');
     try {
-      const blob = await exportJsonl(items(timeline, filtered), readImage);
+      const blob = await exportJsonl(items(timeline, filtered), readImage, { reveal });
       downloadBlob(blob, exportFileName(name, new Date(), filtered));
       setState(null);
     } catch (error) {
@@ -57,6 +62,20 @@ export function TimelineExport({ timeline, name }: { timeline: Timeline; name: s
           Export shown
         </Button>
       )}
+      <label
+        htmlFor={id}
+        title="Authorization, cookies, API keys and tokens in headers; masked otherwise"
+        className="flex items-center gap-1 text-xs text-muted"
+      >
+        <input
+          id={id}
+          type="checkbox"
+          aria-label="Export with secrets"
+          checked={reveal}
+          onChange={(event) => setReveal(event.target.checked)}
+        />
+        with secrets
+      </label>
       <span aria-live="polite" className="text-xs text-muted">
         {state}
       </span>

@@ -3,6 +3,7 @@
  * request is untrusted (a page chooses its URLs, headers and bodies), so every value is quoted for
  * the language it lands in, never pasted raw; secrets are masked unless a person asks for them.
  */
+import { headerValue } from './secret-headers';
 
 export interface CopiedRequest {
   method: string;
@@ -11,54 +12,12 @@ export interface CopiedRequest {
   postData: string | null;
 }
 
-/** What a masked secret reads as: plainly not a value, and safe in every quoting below. */
-export const MASKED = '<masked>';
-
-const SECRET_NAMES = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'api-key',
-  'apikey',
-  'x-auth-token',
-  'x-access-token',
-  'x-csrf-token',
-  'x-xsrf-token',
-]);
-
-/** Header names whose values are credentials: the usual ones, and any that looks like a key or token. */
-export function isSecretHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return SECRET_NAMES.has(lower) || /token|secret|password|passwd|api[-_]?key|session/.test(lower);
-}
-
-/**
- * An event's data with the values of secret headers (`data.headers`, as network events carry
- * them) masked; the same object when it has none to mask.
- */
-export function withSecretsMasked<T>(data: T): T {
-  if (typeof data !== 'object' || data === null) return data;
-  const headers = (data as { headers?: unknown }).headers;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return data;
-  const names = Object.keys(headers).filter(isSecretHeader);
-  if (names.length === 0) return data;
-  const masked: Record<string, unknown> = { ...headers };
-  for (const name of names) masked[name] = MASKED;
-  return { ...data, headers: masked };
-}
-
 /** Headers a replay should not send as recorded: HTTP/2 pseudo-headers, and what the client sets. */
 function replayed(headers: readonly [string, string][]): [string, string][] {
   return headers.filter(([name]) => {
     const lower = name.toLowerCase();
     return !lower.startsWith(':') && lower !== 'content-length' && lower !== 'accept-encoding';
   }) as [string, string][];
-}
-
-function valueOf(name: string, value: string, reveal: boolean): string {
-  return !reveal && isSecretHeader(name) ? MASKED : value;
 }
 
 /**
@@ -100,7 +59,7 @@ export function asCurl(request: CopiedRequest, reveal: boolean): string {
   const implied = request.postData === null ? verb === 'GET' : verb === 'POST';
   if (!implied) parts.push(`-X ${bashQuote(verb)}`);
   for (const [name, value] of replayed(request.headers))
-    parts.push(`-H ${bashQuote(`${name}: ${valueOf(name, value, reveal)}`)}`);
+    parts.push(`-H ${bashQuote(`${name}: ${headerValue(name, value, reveal)}`)}`);
   if (request.postData !== null) parts.push(`--data-raw ${bashQuote(request.postData)}`);
   if (request.headers.some(([name]) => name.toLowerCase() === 'accept-encoding'))
     parts.push('--compressed');
@@ -111,7 +70,7 @@ export function asCurl(request: CopiedRequest, reveal: boolean): string {
 function headerObject(request: CopiedRequest, reveal: boolean, indent: string): string {
   const joined = new Map<string, string>();
   for (const [name, value] of replayed(request.headers)) {
-    const shown = valueOf(name, value, reveal);
+    const shown = headerValue(name, value, reveal);
     const before = joined.get(name);
     joined.set(name, before === undefined ? shown : `${before}, ${shown}`);
   }

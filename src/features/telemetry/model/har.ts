@@ -5,7 +5,7 @@
  * request that failed has status 0 and its error in `_error`, as Chrome's own export writes it.
  * Secrets are masked unless asked for.
  */
-import { isSecretHeader, MASKED } from './copy-as';
+import { headerValue } from './secret-headers';
 import { sessionFileStem } from './jsonl';
 import type { NetworkRow } from './network-table';
 import type { PageVisit } from './pages';
@@ -79,10 +79,7 @@ function iso(us: number): string {
 }
 
 function headersOf(pairs: readonly [string, string][] | null, reveal: boolean): HarHeader[] {
-  return (pairs ?? []).map(([name, value]) => ({
-    name,
-    value: !reveal && isSecretHeader(name) ? MASKED : value,
-  }));
+  return (pairs ?? []).map(([name, value]) => ({ name, value: headerValue(name, value, reveal) }));
 }
 
 function header(pairs: readonly [string, string][] | null, name: string): string | null {

@@ -92,6 +92,47 @@ describe('exportJsonl and parseJsonl', () => {
     expect(parsed.envelopes.map((e) => e.line)).toEqual([1, 2, 3, 4]);
   });
 
+  it('masks the session browser’s own credentials in headers unless asked for them', async () => {
+    const request = toItem(
+      {
+        seq: 7,
+        event: {
+          ts: 7,
+          type: 'network_request',
+          category: 'network',
+          source: { kind: 'cdp' },
+          data: {
+            url: 'https://shop.test/api',
+            headers: {
+              Authorization: 'Bearer s3cret',
+              Cookie: 'sid=abc',
+              'X-Api-Key': 'k3y',
+              Accept: 'application/json',
+            },
+          },
+        },
+      },
+      0,
+    );
+    const headersIn = async (blob: Blob): Promise<unknown> =>
+      parseJsonl(await readText(blob)).envelopes[0]?.event.data?.headers;
+
+    const masked = await readText(await exportJsonl([request], noImages));
+    for (const secret of ['s3cret', 'sid=abc', 'k3y']) expect(masked).not.toContain(secret);
+    expect(await headersIn(await exportJsonl([request], noImages))).toEqual({
+      Authorization: '<masked>',
+      Cookie: '<masked>',
+      'X-Api-Key': '<masked>',
+      Accept: 'application/json',
+    });
+    expect(await headersIn(await exportJsonl([request], noImages, { reveal: true }))).toEqual({
+      Authorization: 'Bearer s3cret',
+      Cookie: 'sid=abc',
+      'X-Api-Key': 'k3y',
+      Accept: 'application/json',
+    });
+  });
+
   it('puts screenshot images back into data.png, and marks released ones', async () => {
     const shot = (seq: number, url: string | null): EventItem => ({
       ...toItem(

@@ -2,6 +2,7 @@ import type { TelemetryEvent } from '../../../types/api';
 import { decodeEnvelope } from './decode';
 import { readEvent } from './event-item';
 import { isRecord } from '../../../lib/is-record';
+import { withSecretsMasked } from './secret-headers';
 import type { EventItem, GapCause, MarkerKind, TimelineItem } from './types';
 
 const SCREENSHOT = 'monitor_screenshot';
@@ -26,9 +27,9 @@ function wireEvent(event: TelemetryEvent, data: TelemetryEvent['data']): Telemet
 /** A screenshot's data with its image back in `png`, or marked `png_released` when it is gone. */
 async function screenshotData(
   item: EventItem,
+  data: TelemetryEvent['data'],
   readImage: (item: EventItem) => Promise<string | null>,
 ): Promise<TelemetryEvent['data']> {
-  const data = item.event.data;
   if (!item.screenshot || data === null) return data;
   const png = await readImage(item);
   return png === null ? { ...data, png_released: true } : { ...data, png };
@@ -108,16 +109,25 @@ export function readAnnotation(value: unknown): JsonlAnnotation | null {
 
 /**
  * Writes an event's data in place of the one it came with, screenshots included (a debug bundle
- * masks secrets and keeps each image as a file of its own).
+ * keeps each image as a file of its own). It is given the data with secrets already masked
+ * unless the export reveals them.
  */
 export type EventDataRewrite = (
   item: EventItem,
   data: TelemetryEvent['data'],
 ) => TelemetryEvent['data'] | Promise<TelemetryEvent['data']>;
 
+export interface JsonlOptions {
+  /** Keep the values of secret headers (secret-headers.ts); masked when absent or false. */
+  reveal?: boolean;
+  /** Writes every event's data (after masking) instead of the default. */
+  rewrite?: EventDataRewrite;
+}
+
 /**
  * The timeline as JSON Lines: one `{"seq":n,"event":{…}}` envelope per event as it came on the
  * wire, and the annotation lines of marks, gaps, restarts and unreadable frames where they were.
+ * The values of secret headers (Authorization, cookies, API keys…) are masked unless `reveal`.
  * Screenshot images are read back with `readImage` (base64 PNG) into `data.png`; an image that was
  * already released is left out and the line says `"png_released": true`. The Blob is built from
  * parts of about 1 MB, never from one string.
@@ -125,15 +135,16 @@ export type EventDataRewrite = (
 export async function exportJsonl(
   items: Iterable<TimelineItem>,
   readImage: (item: EventItem) => Promise<string | null>,
+  options: JsonlOptions = {},
 ): Promise<Blob> {
-  return new Blob(await jsonlParts(items, readImage), { type: 'application/x-ndjson' });
+  return new Blob(await jsonlParts(items, readImage, options), { type: 'application/x-ndjson' });
 }
 
-/** exportJsonl's text in parts of about 1 MB; `rewrite`, when given, writes every event's data. */
+/** exportJsonl's text in parts of about 1 MB. */
 export async function jsonlParts(
   items: Iterable<TimelineItem>,
   readImage: (item: EventItem) => Promise<string | null>,
-  rewrite?: EventDataRewrite,
+  { reveal = false, rewrite }: JsonlOptions = {},
 ): Promise<string[]> {
   const parts: string[] = [];
   let lines: string[] = [];
@@ -142,11 +153,12 @@ export async function jsonlParts(
     let line: string;
     if (item.kind === 'event') {
       const event = readEvent(item);
+      const shown = reveal ? event.data : withSecretsMasked(event.data);
       const data = rewrite
-        ? await rewrite(item, event.data)
+        ? await rewrite(item, shown)
         : item.type === SCREENSHOT
-          ? await screenshotData(item, readImage)
-          : event.data;
+          ? await screenshotData(item, shown, readImage)
+          : shown;
       line = `${JSON.stringify({ seq: item.seq, event: wireEvent(event, data) })}\n`;
     } else {
       const annotation = annotationOf(item);
