@@ -9,13 +9,35 @@ const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
   execFileSync: ExecFileSync;
 };
 
-/** The argv bash makes of a command (its first word replaced by a printer of its arguments). */
-function argv(command: string): string[] {
-  const printed = execFileSync('bash', ['-c', command.replace(/^curl /, "printf '%s\\0' ")], {
-    encoding: 'utf8',
-  });
+/**
+ * The argv bash makes of a command (its first word replaced by a printer of its arguments), in
+ * the given locale (by default this machine's).
+ */
+function argv(command: string, locale?: string): string[] {
+  const printing = command.replace(/^curl /, "printf '%s\\0' ");
+  // bash reads the locale set on one line before it parses the next
+  const script = locale ? `LC_ALL=${locale}\n${printing}` : printing;
+  const printed = execFileSync('bash', ['-c', script], { encoding: 'utf8' });
   return printed.split('\0').slice(0, -1);
 }
+
+/** Characters that display otherwise than they run: bidi controls, separators, C1, tags. */
+const INVISIBLE = [
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\u009b',
+  '\u{e0041}',
+];
+const codeOf = (char: string): string => `U+${(char.codePointAt(0) ?? 0).toString(16)}`;
+const TROJAN = `https://shop.test/pay?to=${INVISIBLE.join('x')}&amount=1`;
 
 const HOSTILE = 'it\'s $(touch /tmp/pwned) `id` "q" \\ \n\r\t\u0001 ✓ 😀';
 
@@ -80,6 +102,28 @@ describe('asCurl', () => {
     ]);
   });
 
+  it('escapes bidi controls, separators and other hidden characters, and curl gets them back', () => {
+    const request: CopiedRequest = {
+      ...base,
+      url: TROJAN,
+      headers: [['X-Note', '\u202eevil']],
+      method: 'POST',
+      postData: 'a\u2028b',
+    };
+    const command = asCurl(request, true);
+    for (const char of INVISIBLE) expect(command.includes(char), codeOf(char)).toBe(false);
+    const expected = [TROJAN, '-H', 'X-Note: \u202eevil', '--data-raw', 'a\u2028b'];
+    expect(argv(command)).toEqual(expected);
+    // the same bytes whatever the shell's locale
+    expect(argv(command, 'C')).toEqual(expected);
+  });
+
+  it('never lets a URL that starts with "-" become a curl option', () => {
+    const command = asCurl({ ...base, headers: [], url: '-o/tmp/pwned' }, false);
+    expect(command.startsWith("curl --url '-o/tmp/pwned'")).toBe(true);
+    expect(argv(command)).toEqual(['--url', '-o/tmp/pwned']);
+  });
+
   it('quotes a word for bash', () => {
     expect(bashQuote("a'b")).toBe("'a'\\''b'");
     expect(bashQuote('a\nb')).toBe("$'a\\nb'");
@@ -92,6 +136,27 @@ function parses(snippet: string): boolean {
   // parsed, never called
   new Function('request', `return (async () => {\n${snippet}\n});`);
   return true;
+}
+
+interface Sent {
+  url: string;
+  init: { headers: Record<string, string>; body?: string; data?: string };
+}
+
+/** Runs a snippet with `fetch` and Playwright's `request` replaced by recorders of what it sends. */
+async function run(snippet: string): Promise<Sent> {
+  let sent: Sent | null = null;
+  const record = (url: string, init: Sent['init']): Promise<void> => {
+    sent = { url, init };
+    return Promise.resolve();
+  };
+  const body = new Function('fetch', 'request', `return (async () => {\n${snippet}\n})();`) as (
+    fetch: typeof record,
+    request: { fetch: typeof record },
+  ) => Promise<void>;
+  await body(record, { fetch: record });
+  if (sent === null) throw new Error('the snippet sent nothing');
+  return sent;
 }
 
 describe('asFetch and asPlaywright', () => {
@@ -123,6 +188,23 @@ describe('asFetch and asPlaywright', () => {
       expect(parses(snippet)).toBe(true);
       expect(snippet).not.toContain('\u2028');
       expect(snippet).toContain('"X-A": "1, 2"');
+    }
+  });
+
+  it('escape bidi controls and other hidden characters, and the code still sends them', async () => {
+    const request: CopiedRequest = {
+      method: 'POST',
+      url: TROJAN,
+      headers: [['X-Note', `${INVISIBLE.join('')}end`]],
+      postData: `\u202e${INVISIBLE.join('|')}`,
+    };
+    for (const snippet of [asFetch(request, true), asPlaywright(request, true)]) {
+      for (const char of INVISIBLE) expect(snippet.includes(char), codeOf(char)).toBe(false);
+      expect(snippet).toContain('\\u202e');
+      const sent = await run(snippet);
+      expect(sent.url).toBe(TROJAN);
+      expect(sent.init.headers).toEqual({ 'X-Note': `${INVISIBLE.join('')}end` });
+      expect(sent.init.body ?? sent.init.data).toBe(request.postData);
     }
   });
 });

@@ -3,6 +3,7 @@
  * request is untrusted (a page chooses its URLs, headers and bodies), so every value is quoted for
  * the language it lands in, never pasted raw; secrets are masked unless a person asks for them.
  */
+import { hasControls, splitControls } from '../../../lib/control-chars';
 import { headerValue } from './secret-headers';
 
 export interface CopiedRequest {
@@ -20,15 +21,28 @@ function replayed(headers: readonly [string, string][]): [string, string][] {
   }) as [string, string][];
 }
 
+/** The bytes of a character in UTF-8, each as bash's `\xHH`. */
+function utf8Escapes(char: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(char))
+    out += `\\x${byte.toString(16).padStart(2, '0')}`;
+  return out;
+}
+
 /**
- * A word for bash: in single quotes when it has no control characters (a `'` closes, is escaped
- * and reopens), else ANSI-C quoted (`$'…'`) with every control character escaped. NUL cannot be
- * part of an argument at all, so it is dropped.
+ * A word for bash: in single quotes when it has nothing a terminal would apply or hide (a `'`
+ * closes, is escaped and reopens), else ANSI-C quoted (`$'…'`) with every such character escaped,
+ * so the command reads as it runs: control characters, bidi controls that reorder what is shown
+ * (`U+202E`), line and paragraph separators, tag characters (lib/control-chars.ts says which).
+ * They are written as their UTF-8 bytes (`\xe2\x80\xae`), which bash turns back into the same
+ * bytes in any locale (`\u202e` needs a UTF-8 locale). NUL cannot be part of an argument at all,
+ * so it is dropped.
  */
 export function bashQuote(text: string): string {
   const value = text.replaceAll('\u0000', '');
   // eslint-disable-next-line no-control-regex
-  if (!/[\u0001-\u001f\u007f]/.test(value)) return `'${value.replaceAll("'", "'\\''")}'`;
+  if (!/[\u0001-\u001f]/.test(value) && !hasControls(value))
+    return `'${value.replaceAll("'", "'\\''")}'`;
   let out = "$'";
   for (const c of value) {
     const code = c.codePointAt(0) ?? 0;
@@ -37,15 +51,30 @@ export function bashQuote(text: string): string {
     else if (c === '\n') out += '\\n';
     else if (c === '\r') out += '\\r';
     else if (c === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (code < 0x20 || hasControls(c)) out += utf8Escapes(c);
     else out += c;
   }
   return `${out}'`;
 }
 
-/** A JavaScript string literal (JSON's, with the two line separators JSON allows escaped too). */
+/** `\uXXXX` for each UTF-16 unit of `text`. */
+function unitEscapes(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1)
+    out += `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/**
+ * A JavaScript string literal: JSON's (control characters already escaped), with everything else
+ * an editor would apply or hide escaped too (DEL and C1 controls, bidi controls, the line and
+ * paragraph separators, tag characters), so the snippet reads as it runs.
+ */
 function jsString(text: string): string {
-  return JSON.stringify(text).replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+  let out = '';
+  for (const run of splitControls(JSON.stringify(text)))
+    out += run.control ? unitEscapes(run.text) : run.text;
+  return out;
 }
 
 function method(request: CopiedRequest): string {
@@ -55,7 +84,9 @@ function method(request: CopiedRequest): string {
 /** As DevTools' Copy as cURL (bash): one command, continued over lines. */
 export function asCurl(request: CopiedRequest, reveal: boolean): string {
   const verb = method(request);
-  const parts = [`curl ${bashQuote(request.url)}`];
+  // `--url` before a URL that starts with `-`, which curl would otherwise read as an option
+  const url = bashQuote(request.url);
+  const parts = [request.url.startsWith('-') ? `curl --url ${url}` : `curl ${url}`];
   const implied = request.postData === null ? verb === 'GET' : verb === 'POST';
   if (!implied) parts.push(`-X ${bashQuote(verb)}`);
   for (const [name, value] of replayed(request.headers))
