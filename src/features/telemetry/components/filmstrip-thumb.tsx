@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatTimestamp } from '../../../lib/time-format';
 import type { EventItem } from '../model/types';
@@ -23,9 +23,17 @@ export const FilmstripThumb = memo(function FilmstripThumb({
   onSelect,
   caption,
 }: FilmstripThumbProps) {
+  // the URL of an image that failed to load while still held: bytes that are not a valid PNG
+  // (a released image's URL is cleared before it is revoked, so it is never this one)
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const time = formatTimestamp(item.tsUs / 1000, 'local', 0);
-  const url = item.screenshot?.url ?? null;
-  const missing = item.screenshot ? 'image released' : 'no image';
+  const held = item.screenshot?.url ?? null;
+  const url = held !== null && held !== failedUrl ? held : null;
+  const missing = !item.screenshot
+    ? 'no image'
+    : held === null
+      ? 'image released'
+      : 'image could not be decoded';
   return (
     <button
       type="button"
@@ -50,10 +58,11 @@ export const FilmstripThumb = memo(function FilmstripThumb({
           alt=""
           draggable={false}
           decoding="async"
+          onError={() => setFailedUrl(url)}
           className="h-[75px] w-[120px] rounded-sm bg-panel-2 object-contain"
         />
       ) : (
-        <span className="flex h-[75px] w-[120px] flex-col items-center justify-center rounded-sm border border-dashed border-border bg-panel-2 text-[11px] text-muted">
+        <span className="flex h-[75px] w-[120px] flex-col items-center justify-center rounded-sm border border-dashed border-border bg-panel-2 text-center text-[11px] text-muted">
           <span>{missing}</span>
           <span className="font-mono">{time.slice(0, 8)}</span>
         </span>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,29 @@ describe('Filmstrip', () => {
     expect(buttons[2]?.textContent).toContain('12:01:06.345');
     // one tab stop: the selected thumbnail
     expect(buttons.map((button) => button.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
+  it('says an image that will not decode could not be decoded, and one released meanwhile was released', () => {
+    const broken = screenshotItem(40, T0, 'blob:broken');
+    const released = screenshotItem(50, T0 + S, 'blob:released');
+    render(
+      <Filmstrip
+        items={[broken, released]}
+        selectedIndex={null}
+        onSelect={vi.fn()}
+        originUs={T0}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('button');
+    fireEvent.error(first?.querySelector('img') as HTMLImageElement);
+    expect(first?.getAttribute('aria-label')).toBe(
+      'Screenshot at 12:01:02.345 (image could not be decoded)',
+    );
+    expect(first?.textContent).toContain('image could not be decoded');
+    // released (its URL cleared, then revoked) before it had loaded
+    if (released.screenshot) released.screenshot.url = null;
+    fireEvent.error(second?.querySelector('img') as HTMLImageElement);
+    expect(second?.getAttribute('aria-label')).toBe('Screenshot at 12:01:03.345 (image released)');
   });
 
   it('selects on click with the absolute timeline index', async () => {

@@ -25,8 +25,13 @@ function Notice({ children }: { children: string }) {
   );
 }
 
+const RELEASED = 'Image released: only the newest screenshots are kept in memory';
+const UNDECODABLE = 'This screenshot could not be decoded: its data is not a valid PNG image';
+
 /** One screenshot, as large as the pane allows, with its time and size. */
 export function ScreenshotView({ item, originUs }: ScreenshotViewProps) {
+  // The URL of an image that failed to load. Releasing an image clears its URL before revoking
+  // it, so one still held when it failed is bytes no image decoder reads, not a released image.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const time = formatTimestamp(item.tsUs / 1000, 'local', 0);
   const relative =
@@ -36,8 +41,8 @@ export function ScreenshotView({ item, originUs }: ScreenshotViewProps) {
 
   let body;
   if (!image) body = <Notice>{`No image in this event (${missingReason(item)})`}</Notice>;
-  else if (url === null || failedUrl === url)
-    body = <Notice>Image released: only the newest screenshots are kept in memory</Notice>;
+  else if (url === null) body = <Notice>{RELEASED}</Notice>;
+  else if (failedUrl === url) body = <Notice>{UNDECODABLE}</Notice>;
   else
     body = (
       <img
