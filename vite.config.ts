@@ -18,7 +18,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // ws: the stream relay (/api/_streams) and session browsers' CDP WebSockets
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
       '/console-config.json': { target: apiTarget },
     },
   },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, isLoopback } from './gateway/gateway.ts';
 import { createHostPolicy, isForwarded, isLoopbackHost } from './gateway/host-policy.ts';
 import type { ApiHandler } from './gateway/types.ts';
+import { createStreamRelay } from './gateway/stream-relay.ts';
 import { serveUpgrades } from './gateway/upgrades.ts';
 import { createUpstreamProxy } from './gateway/upstream-proxy.ts';
 import type { ReferenceConfig } from './reference/config.ts';
@@ -87,10 +88,13 @@ export async function startConsoleServer(
   const listener = createGateway({ staticRoot: options.staticRoot, api, clientConfig, hosts });
   const server = createServer(listener);
   server.keepAliveTimeout = 5_000;
-  // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`).
+  // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`), and
+  // the page's event streams over one WebSocket each page (the stream relay).
+  const relay = createStreamRelay();
   const closeUpgraded = serveUpgrades(server, {
     listener,
     hosts,
+    relay: relay.handleUpgrade,
     ...(reference ? { webSocket: reference.handleUpgrade } : {}),
   });
   await new Promise<void>((resolve, reject) => {
@@ -109,6 +113,7 @@ export async function startConsoleServer(
     reference,
     demoSessionId,
     async close() {
+      relay.close();
       await reference?.close();
       await Promise.all([
         new Promise<void>((resolve) => {

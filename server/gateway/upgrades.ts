@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { HostPolicy } from './host-policy.ts';
 import type { RequestListener } from './gateway.ts';
 import { toApiPath } from './gateway.ts';
+import { STREAM_RELAY_PATH } from '../../src/types/stream-relay.ts';
 
 /** Takes over a WebSocket upgrade to `/api/browsers/{id}/cdp`; `apiPath` has no `/api` prefix. */
 export type WebSocketHandler = (
@@ -18,12 +19,15 @@ export interface UpgradeOptions {
   hosts: HostPolicy;
   /** Session browsers' CDP WebSockets (the embedded reference server); absent: none served. */
   webSocket?: WebSocketHandler;
+  /** The stream relay (`/api/_streams`, server/gateway/stream-relay.ts); absent: none served. */
+  relay?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
 const CDP_PATH = /^\/browsers\/[^/?#]+\/cdp\/?(?:\?|$)/;
+const RELAY_PATH = new RegExp(`^${STREAM_RELAY_PATH}(?:\\?|$)`);
 
 /**
- * Upgrades on `server`: the CDP WebSocket goes to its handler; any other request carrying an
+ * Upgrades on `server`: the CDP WebSocket and the stream relay go to their handlers; any other request carrying an
  * `Upgrade` header (`h2c` from `curl --http2`, a WebSocket anywhere else, a protocol we do not
  * speak) is answered as the ordinary HTTP/1.1 request it also is (RFC 9110, 7.8: a server may
  * ignore Upgrade).
@@ -39,6 +43,12 @@ export function serveUpgrades(server: Server, options: UpgradeOptions): () => Pr
   plain.keepAliveTimeout = server.keepAliveTimeout;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const apiPath = toApiPath(req.url ?? '');
+    const isWebSocket =
+      req.headers.upgrade?.toLowerCase() === 'websocket' && options.hosts.allows(req.headers.host);
+    if (options.relay && isWebSocket && apiPath !== undefined && RELAY_PATH.test(apiPath)) {
+      options.relay(req, socket, head);
+      return;
+    }
     const webSocket =
       options.webSocket !== undefined &&
       apiPath !== undefined &&

@@ -1,14 +1,26 @@
 /// <reference lib="webworker" />
 /**
  * The stream worker: reads and decodes the log and telemetry streams off the main thread
- * (lib/sse/stream-worker-host). The page starts it through configureStreamWorker (app/provider).
+ * (lib/sse/stream-worker-host), all of them over one WebSocket to the server's stream relay when
+ * it has one (lib/sse/relay-fetch). The page starts it through configureStreamWorker (app/provider).
  */
+import { LIMITS } from '../config/limits';
 import { logDecoder } from '../features/logs/api/log-decoder';
 import { telemetryDecoder } from '../features/telemetry/api/telemetry-decoder';
 import type { AnyStreamDecoder } from '../lib/sse/decoded-stream';
+import { createRelayFetch } from '../lib/sse/relay-fetch';
 import { serveStreams, type WorkerScope } from '../lib/sse/stream-worker-host';
 
-serveStreams(self as unknown as WorkerScope, [
-  logDecoder as AnyStreamDecoder,
-  telemetryDecoder as AnyStreamDecoder,
-]);
+const scope = self as unknown as WorkerScope;
+const relayFetch = createRelayFetch({
+  fallback: (input, init) => globalThis.fetch(input, init),
+  ...LIMITS.streamRelay,
+  onState: (state) => scope.postMessage({ type: 'transport', state }, []),
+});
+
+serveStreams(
+  scope,
+  [logDecoder as AnyStreamDecoder, telemetryDecoder as AnyStreamDecoder],
+  undefined,
+  relayFetch,
+);

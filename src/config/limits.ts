@@ -44,6 +44,12 @@ export const LIMITS = {
    */
   streamWorkerWindow: { logs: 65_536, telemetry: 16_384 },
   /**
+   * The stream relay (lib/sse/relay-fetch.ts): body bytes of one stream in flight before the page
+   * has read them; how long opening its WebSocket may take before streams go direct (one HTTP
+   * connection each), and how long they stay direct before the relay is asked again.
+   */
+  streamRelay: { windowBytes: 1_048_576, connectTimeoutMs: 4_000, retryAfterMs: 60_000 },
+  /**
    * A stream that delivered at least `floodItems` in one frame is shown at most every
    * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
    * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in
@@ -69,4 +75,32 @@ export const LIMITS = {
   announceGapMs: 5_000,
   announceClearMs: 10_000,
   announceHistoryMs: 5_000,
+  /**
+   * Every reader of pages (the history, gap filling, the sessions list) asks for pages within a
+   * budget: `burst` at once, then `perSecond` (a healthy history read takes about 200 pages of 100
+   * events a second, so it is not held back). A page that adds nothing new counts; from the second
+   * such page in a row the next request waits `idleBackoffMs`, doubling up to `idleBackoffMaxMs`,
+   * and `idlePagesMax` such pages in a row end the read with a message.
+   */
+  pagedRead: {
+    burst: 100,
+    perSecond: 250,
+    idlePagesMax: 4,
+    idleBackoffMs: 250,
+    idleBackoffMaxMs: 2_000,
+  },
+  /**
+   * Sessions kept of one page of the sessions list: a server that ignores the page size asked for
+   * and sends more has the rest left out, and the list says so. "Live for 5 min" in the list is
+   * read again every `sessionsClockMs`.
+   */
+  sessionsPageMax: 1_000,
+  sessionsClockMs: 30_000,
+  /**
+   * Regular expressions a person types or a link carries. One runs on the browser's own engine
+   * only when its backtracking is bounded by at most `nativeWorkMax` steps at each position of a
+   * line (src/lib/regex/pattern-shape.ts), else on the linear-time engine. Highlighting the
+   * matches of one line stops after `highlightBudgetMs` (past that the rest are not marked).
+   */
+  userRegex: { nativeWorkMax: 256, highlightBudgetMs: 10 },
 } as const;

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { TEST_IDS } from '../../config/test-ids';
 import { describeStatus, type StreamStatus } from '../../lib/sse/status';
+import { directStreamsNote, streamTransport } from '../../lib/sse/stream-transport';
 import { revealControls } from '../../lib/control-chars';
 import { Badge, type Tone } from './badge';
 import { Button } from './button';
@@ -46,7 +47,9 @@ export function StreamStatusBadge({
       clearInterval(timer);
     };
   }, [status]);
-  const label = describeStatus(status, now);
+  const transport = useSyncExternalStore(streamTransport.subscribe, streamTransport.get);
+  const note = status.kind === 'connecting' ? directStreamsNote(transport) : null;
+  const label = note ? `${describeStatus(status, now)}: ${note}` : describeStatus(status, now);
   const canReconnect =
     onReconnect !== undefined &&
     (status.kind === 'retrying' ||

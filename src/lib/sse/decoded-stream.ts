@@ -10,6 +10,7 @@ import {
   type StreamControlOptions,
 } from './sse-stream';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
+import { streamTransport } from './stream-transport';
 
 /**
  * Turns SSE events into the items a store keeps, in three steps: `decode` (in the worker, per
@@ -215,6 +216,10 @@ class StreamWorkerClient {
   }
 
   private receive(message: FromStreamWorker): void {
+    if (message.type === 'transport') {
+      streamTransport.set(message.state);
+      return;
+    }
     const attempt = this.attempts.get(message.id);
     if (!attempt) return;
     if (message.type === 'open') {

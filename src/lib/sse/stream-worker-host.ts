@@ -31,6 +31,8 @@ export function serveStreams(
   decoders: readonly AnyStreamDecoder[],
   /** Overrides every decoder's window (tests). */
   windowOverride?: number,
+  /** How attempts are fetched: the stream relay's fetch in the page's worker, else fetch. */
+  fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): void {
   const byName = new Map(decoders.map((decoder) => [decoder.name, decoder]));
   const attempts = new Map<number, Served>();
@@ -80,7 +82,6 @@ export function serveStreams(
       lastTouch = now;
       post({ type: 'touch', id });
     };
-    const fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init);
     const attempt = startStreamRead(
       {
         url: request.url,

@@ -1,4 +1,5 @@
 import type { AttemptEnd } from './attempt';
+import type { RelayState } from './relay-fetch';
 
 /** The page asks the stream worker to open or drop one connection attempt. */
 export type ToStreamWorker =
@@ -22,4 +23,6 @@ export type FromStreamWorker =
   | { type: 'open'; id: number; status: number; headers: [string, string][] }
   | { type: 'items'; id: number; packed: unknown }
   | { type: 'touch'; id: number }
-  | { type: 'end'; id: number; end: AttemptEnd };
+  | { type: 'end'; id: number; end: AttemptEnd }
+  /** How the worker's streams travel now (the stream relay, or one connection each). */
+  | { type: 'transport'; state: RelayState };
