@@ -83,6 +83,7 @@ export function App() {
         <div className="flex-1 overflow-y-auto">
           <ConnectScreen
             onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
+            refused={route.refused}
           />
           <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
             <p className="mb-2 text-sm text-muted">

@@ -17,11 +17,31 @@ describe('hash route', () => {
     expect(parseHash('#/other/abc').sessionId).toBeNull();
   });
 
+  it('refuses ids that are not a single path segment, raw or percent-encoded, and says why', () => {
+    for (const [hash, id] of [
+      ['#/sessions/..', '..'],
+      ['#/sessions/.', '.'],
+      ['#/sessions/%2e%2E?tab=logs', '..'],
+      ['#/sessions/%2E', '.'],
+      ['#/sessions/a%2F..%2Fb', 'a/../b'],
+    ]) {
+      const route = parseHash(hash ?? '');
+      expect(route.sessionId, hash).toBeNull();
+      expect(route.file, hash).toBe(false);
+      expect(route.refused?.startsWith(`“${id}” is not a session id: `), hash).toBe(true);
+    }
+    // what navigating to such an id from a list writes is refused the same way
+    expect(parseHash(formatHash({ sessionId: '..', params: new URLSearchParams() })).refused).toBe(
+      '“..” is not a session id: an id must be a single path segment, not “.” or “..”',
+    );
+    expect(parseHash('#/sessions/abc').refused).toBeUndefined();
+  });
+
   it('round-trips ids and params that need encoding', () => {
     const params = new URLSearchParams({ q: 'a&b=c #?', tab: 'log:1' });
-    const hash = formatHash({ sessionId: 'id with/slash', params });
+    const hash = formatHash({ sessionId: 'id with space&?#%', params });
     const back = parseHash(hash);
-    expect(back.sessionId).toBe('id with/slash');
+    expect(back.sessionId).toBe('id with space&?#%');
     expect(back.params.get('q')).toBe('a&b=c #?');
     expect(formatHash({ sessionId: null, params })).toBe('#/');
   });

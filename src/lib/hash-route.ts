@@ -1,3 +1,5 @@
+import { sessionIdProblem } from './session-id';
+
 /**
  * The shareable part of the view lives in the URL hash: `#/sessions/<id>?tab=…&q=…`, or `#/file`
  * for a telemetry file opened without a server. The token never does.
@@ -7,6 +9,8 @@ export interface HashRoute {
   params: URLSearchParams;
   /** The opened-file view. */
   file?: boolean;
+  /** Why the session id in the URL was refused (`#/sessions/..`); the connect screen says it. */
+  refused?: string;
 }
 
 export function parseHash(hash: string): HashRoute {
@@ -14,6 +18,7 @@ export function parseHash(hash: string): HashRoute {
   const [pathPart = '', query = ''] = text.split(/\?(.*)/s, 2);
   const match = /^\/sessions\/([^/]+)\/?$/.exec(pathPart);
   let sessionId: string | null = null;
+  let refused: string | null = null;
   if (match?.[1]) {
     try {
       sessionId = decodeURIComponent(match[1]);
@@ -21,10 +26,15 @@ export function parseHash(hash: string): HashRoute {
       sessionId = null;
     }
   }
+  if (sessionId !== null) {
+    refused = sessionIdProblem(sessionId);
+    if (refused !== null) sessionId = null;
+  }
   return {
     sessionId,
     params: new URLSearchParams(query),
     file: !sessionId && pathPart === '/file',
+    ...(refused === null ? {} : { refused }),
   };
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { sessionIdProblem } from '../../../lib/session-id';
 import { clientConfigQuery } from '../api/client-config';
 import { useCredentials, type RememberMode } from '../stores/credentials-store';
 import { SessionList } from './session-list';
@@ -9,10 +10,12 @@ import { TokenFields } from './token-fields';
 
 export interface ConnectScreenProps {
   onOpen: (sessionId: string) => void;
+  /** Why the session id the URL named was refused, shown until the form says something else. */
+  refused?: string | undefined;
 }
 
 /** The first screen: which session to watch, with which token, through which API. */
-export function ConnectScreen({ onOpen }: ConnectScreenProps) {
+export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
   const id = useId();
   const stored = useCredentials();
   const config = useQuery(clientConfigQuery);
@@ -26,6 +29,8 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
     event.preventDefault();
     const trimmed = sessionId.trim();
     if (!trimmed) return setError('Enter the id of the browser session to watch.');
+    const problem = sessionIdProblem(trimmed);
+    if (problem) return setError(problem);
     if (!token.trim()) return setError('Enter an API token for this session.');
     stored.setApiBase(apiBase);
     stored.setToken(token.trim(), remember);
@@ -36,6 +41,8 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
   // the local demo's token lists the local sessions until the user types one of their own
   const listToken = token.trim() || (demo?.token ?? '');
   const openListed = (listedId: string): void => {
+    const problem = sessionIdProblem(listedId);
+    if (problem) return setError(problem);
     stored.setApiBase(apiBase);
     if (token.trim()) stored.setToken(token.trim(), remember);
     else if (demo) stored.setToken(demo.token, 'memory');
@@ -101,9 +108,9 @@ export function ConnectScreen({ onOpen }: ConnectScreenProps) {
             />
           </div>
         </details>
-        {error && (
+        {(error ?? refused) && (
           <p role="alert" className="text-sm text-danger">
-            {error}
+            {error ?? refused}
           </p>
         )}
         <Button type="submit" variant="primary" className="self-start">
