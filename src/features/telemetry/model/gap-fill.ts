@@ -50,17 +50,22 @@ export function rfc3339Micros(us: number): string {
 /**
  * What reading the history did for a gap, for a sentence: `reading the history…`, `all 1,000
  * recovered from the history`, `600 recovered from the history, 400 still missing`, or why the
- * reading failed; null when nobody has looked.
+ * reading failed or stopped (after what it recovered, if anything); null when nobody has looked.
  */
 export function describeFill(
   gap: Pick<GapItem, 'from' | 'to' | 'recovered' | 'healing'>,
 ): string | null {
   if (gap.healing === 'reading') return 'reading the history…';
-  if (gap.healing !== undefined) return `the history could not be read: ${gap.healing.failed}`;
-  if (gap.recovered === undefined) return null;
   const total = gap.to - gap.from + 1;
-  const missing = total - gap.recovered;
   const count = (n: number): string => n.toLocaleString('en-US');
+  if (gap.healing !== undefined) {
+    // a read that stopped part way put in place what it had found
+    if (!gap.recovered) return `the history could not be read: ${gap.healing.failed}`;
+    const rest = count(total - gap.recovered);
+    return `${count(gap.recovered)} recovered from the history, ${rest} still missing; the rest could not be read: ${gap.healing.failed}`;
+  }
+  if (gap.recovered === undefined) return null;
+  const missing = total - gap.recovered;
   if (missing === 0)
     return `${total === 1 ? 'it was' : `all ${count(total)}`} recovered from the history`;
   if (gap.recovered === 0) return 'the history does not have them either';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type FakeConnection, type Harness } from '../../../lib/sse/fake-sse-server';
 import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { HistoryPage, HistoryRequest } from '../api/telemetry-history';
+import { describeFill } from '../model/gap-fill';
 import type { GapItem, TimelineItem } from '../model/types';
 import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
 
@@ -159,5 +160,90 @@ describe('gaps filled from the history', () => {
       if (item.kind === 'gap') gap = item;
     });
     expect(gap?.healing).toEqual({ failed: 'offline' });
+  });
+});
+
+/** A live timeline whose gaps are read from `readPage`. */
+function withHistory(read: typeof readPage): void {
+  timeline.stop();
+  harness = createHarness();
+  timeline = createLiveTimeline({
+    connection: { base: '/api', token: () => 'tok' },
+    sessionId: 's1',
+    capacity: 1000,
+    openStream: (options) => openDecodedStream({ ...options, fetch: harness.fetch }),
+    readPage: read,
+  });
+  timeline.start();
+}
+
+function theGap(): GapItem | undefined {
+  let gap: GapItem | undefined;
+  timeline.buffer.forEach((item) => {
+    if (item.kind === 'gap') gap = item;
+  });
+  return gap;
+}
+
+/** A history page answered after a turn of the event loop, as a server's would be. */
+function answering(answer: (request: HistoryRequest) => HistoryPage) {
+  return vi.fn(async (_connection: unknown, _sessionId: string, request: HistoryRequest) => {
+    requests.push(request);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return answer(request);
+  });
+}
+
+const envelopes = (seqs: number[]) => seqs.map((seq) => ({ seq, event: event(seq) }));
+
+describe('gap filling that does not move forward', () => {
+  it('stops when the server sends the same cursor again, and says why on the gap', async () => {
+    const read = answering(() => ({ envelopes: envelopes([1]), problems: [], nextOffset: 7 }));
+    withHistory(read);
+    const stream = await connection(0);
+    stream.send(frame(1) + frame(4));
+    await until(() => typeof theGap()?.healing === 'object');
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(describeFill(theGap() as GapItem)).toBe(
+      'the history could not be read: the server sent the same page cursor again (X-Next-Offset 7)',
+    );
+  });
+
+  it('stops after pages in a row of events it has, and puts in place what it found', async () => {
+    // seq 2 is there, seq 3 never comes: the same events under ever new cursors
+    const read = answering((request) => ({
+      envelopes: envelopes([1, 2]),
+      problems: [],
+      nextOffset: (request.offset ?? 0) + 2,
+    }));
+    withHistory(read);
+    const stream = await connection(0);
+    stream.send(frame(1) + frame(4));
+    await until(() => typeof theGap()?.healing === 'object');
+    expect(read).toHaveBeenCalledTimes(5);
+    expect(shape()).toEqual(['1', 'gap:2-3:recovered 1', '2', '4']);
+    expect(describeFill(theGap() as GapItem)).toBe(
+      '1 recovered from the history, 1 still missing; the rest could not be read: 4 pages in a row added nothing new',
+    );
+  });
+
+  it('asks nothing more once the view closes', async () => {
+    // a history that goes on and on, each page new
+    const read = answering((request) => {
+      const start = (request.offset ?? 0) + 100;
+      return { envelopes: envelopes([start, start + 1]), problems: [], nextOffset: start + 2 };
+    });
+    withHistory(read);
+    const stream = await connection(0);
+    stream.send(frame(1) + frame(9));
+    await vi.waitFor(() => expect(read.mock.calls.length).toBeGreaterThan(2));
+    timeline.stop();
+    const asked = read.mock.calls.length;
+    expect(requests.at(-1)?.signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(read.mock.calls.length).toBe(asked);
+    // the gap does not say it is still being read
+    expect(theGap()?.healing).toBeUndefined();
   });
 });

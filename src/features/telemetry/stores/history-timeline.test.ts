@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/http/request';
 import type { HistoryPage, HistoryRequest } from '../api/telemetry-history';
-import { telemetryEvent } from '../testing/telemetry-test-kit';
+import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
 import { createHistoryTimeline, type HistoryTimeline } from './timeline-controller';
 
 const page = (seqs: number[], nextOffset: number | null): HistoryPage => ({
@@ -142,7 +142,100 @@ describe('the history timeline of an ended session', () => {
       history: { state: 'loading', loaded: 0 },
     });
     expect(history.requests.at(-1)).toMatchObject({ since: '5m', offset: undefined });
+    // the first window's read, aborted, does not say the new one was cancelled
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(timeline.store.getState().history?.state).toBe('loading');
     await history.answer(page([9, 10], null));
     expect(seqs(timeline)).toEqual([9, 10]);
+  });
+});
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, at) => from + at);
+
+/** A history that answers every request at once (after a turn of the event loop) with `answer`. */
+function answering(answer: (request: HistoryRequest) => HistoryPage) {
+  return vi.fn(async (_connection: unknown, _sessionId: string, request: HistoryRequest) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (request.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return answer(request);
+  });
+}
+
+describe('a history read that does not move forward', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ends when the server sends the same cursor again, and says so', async () => {
+    const readPage = answering(() => page(range(1, 100), 100));
+    const timeline = open(readPage);
+    await vi.waitFor(() => expect(timeline.store.getState().history?.state).toBe('failed'));
+    expect(readPage).toHaveBeenCalledTimes(2);
+    expect(timeline.store.getState().history).toMatchObject({
+      loaded: 100,
+      error: 'the server sent the same page cursor again (X-Next-Offset 100)',
+    });
+    // trying again asks for that page once more, and stops there
+    timeline.load();
+    await vi.waitFor(() => expect(readPage).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(timeline.store.getState().history?.state).toBe('failed'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readPage).toHaveBeenCalledTimes(3);
+  });
+
+  it('ends after pages in a row that bring only events it has, counting each event once', async () => {
+    vi.useFakeTimers();
+    const readPage = answering((request) => page(range(1, 100), (request.offset ?? 0) + 100));
+    const timeline = open(readPage);
+    await vi.advanceTimersByTimeAsync(10_000);
+    // the first page, then four that added nothing (waiting longer before each after the first)
+    expect(readPage).toHaveBeenCalledTimes(5);
+    expect(timeline.store.getState().history).toMatchObject({
+      state: 'failed',
+      loaded: 100,
+      pages: 5,
+      error: '4 pages in a row added nothing new',
+    });
+    expect(seqs(timeline)).toEqual(range(1, 100));
+  });
+
+  it('asks nothing more once cancelled while it waits', async () => {
+    vi.useFakeTimers();
+    const readPage = answering((request) => page(range(1, 100), (request.offset ?? 0) + 100));
+    const timeline = open(readPage);
+    await vi.advanceTimersByTimeAsync(100);
+    // the third page added nothing either: the next request waits
+    expect(readPage).toHaveBeenCalledTimes(3);
+    timeline.cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(readPage).toHaveBeenCalledTimes(3);
+    expect(timeline.store.getState().history?.state).toBe('cancelled');
+  });
+});
+
+describe('a history page out of order', () => {
+  it('is put in seq order before it is counted: no gaps, no restarts it does not have', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    await history.answer(page([1, 2, 6, 3, 4, 5, 5], null));
+    expect(seqs(timeline)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(timeline.store.getState().history).toMatchObject({ state: 'done', loaded: 6 });
+    expect(timeline.duplicates()).toBe(1);
+  });
+
+  it('keeps a restart of the event process inside a page where it was', async () => {
+    const history = pagedHistory();
+    const timeline = open(history.readPage);
+    const at = (seq: number, seconds: number) => ({
+      seq,
+      event: telemetryEvent(seq, { ts: T0 + seconds * 1_000_000 }),
+    });
+    await history.answer({
+      envelopes: [at(4, 4), at(5, 5), at(2, 60), at(1, 59)],
+      problems: [],
+      nextOffset: null,
+    });
+    expect(seqs(timeline)).toEqual([4, 5, 'marker', 1, 2]);
   });
 });

@@ -2,6 +2,11 @@ import { LIMITS } from '../../../config/limits';
 import { ApiRequestError, type ApiConnection } from '../../../lib/http/request';
 import { timerScheduler } from '../../../lib/frame-batcher';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
+import {
+  createPagedReadGuard,
+  createRequestBudget,
+  PagedReadStop,
+} from '../../../lib/paged-reader';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { openSseStream } from '../../../lib/sse/sse-stream';
 import type { StallEnd } from '../../../lib/sse/stall-trace';
@@ -13,6 +18,7 @@ import type { GapItem } from '../model/types';
 import { telemetryStreamHeaders, telemetryStreamUrl } from '../api/telemetry-stream';
 import { telemetryDecoder, type TelemetryFrame } from '../api/telemetry-decoder';
 import { decodeEnvelope } from '../model/decode';
+import { orderPage } from '../model/page-order';
 import { frameText, liveEventItem, makeEventItem, readEvent } from '../model/event-item';
 import { eventIdentity, Sequencer, type StartMode } from '../model/sequencer';
 import { stallReconnectedMarker, stallStoppedText } from '../model/stall-marker';
@@ -181,10 +187,14 @@ function createGapFiller(deps: {
   read: (request: HistoryRequest) => Promise<HistoryPage>;
   /** Hands over what the stream delivered, so the layout sees every item received. */
   beforeLayout: () => void;
+  /** Aborted when the view closes: reads under way stop, and queued ones never start. */
+  signal: () => AbortSignal;
 }): (gap: GapItem) => void {
   const { buffer, store } = deps;
   const busy = new Set<GapItem>();
   let queue: Promise<void> = Promise.resolve();
+  // one budget for all the gaps of this timeline: many small reads keep to it too
+  const budget = createRequestBudget();
   const changed = (): void => store.setState((state) => ({ version: state.version + 1 }));
   const eventBefore = (gap: GapItem): number | undefined => {
     for (let index = gap.index - 1; index >= buffer.first; index -= 1) {
@@ -193,28 +203,52 @@ function createGapFiller(deps: {
     }
     return undefined;
   };
+  const putInPlace = (gap: GapItem, found: HistoryEnvelope[]): void => {
+    deps.beforeLayout();
+    if (buffer.item(gap.index) !== gap) return;
+    const map = buffer.rebuild((items) => fillGap(items, gap, found));
+    store.setState((state) => rekeyed(state, map.translate));
+  };
   const fill = async (gap: GapItem): Promise<void> => {
+    const signal = deps.signal();
+    const found: HistoryEnvelope[] = [];
     try {
       const before = gap.cause === 'replay-start' ? undefined : eventBefore(gap);
       const since = before === undefined ? HISTORY_KEPT : rfc3339Micros(before);
       const until = rfc3339Micros(gap.tsUs + 1);
-      const wanted = gap.to - gap.from + 1;
-      const found: HistoryEnvelope[] = [];
+      const guard = createPagedReadGuard({ signal, budget });
+      // seqs of the gap found, and every event of the window read (seq and time: distinct events)
+      const wanted = new Set<number>();
+      const seen = new Set<string>();
       let offset: number | undefined;
       for (;;) {
-        const page = await deps.read({ since, until, offset });
-        for (const envelope of page.envelopes)
-          if (envelope.seq >= gap.from && envelope.seq <= gap.to) found.push(envelope);
-        if (page.nextOffset === null || found.length >= wanted) break;
+        const wait = guard.wait();
+        if (wait) await wait;
+        const page = await deps.read({ since, until, offset, signal });
+        let added = 0;
+        for (const envelope of page.envelopes) {
+          const key = `${envelope.seq}@${envelope.event.ts}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          added += 1;
+          if (envelope.seq < gap.from || envelope.seq > gap.to) continue;
+          found.push(envelope);
+          wanted.add(envelope.seq);
+        }
+        if (page.nextOffset === null || wanted.size >= gap.to - gap.from + 1) break;
+        guard.afterPage({ next: page.nextOffset, added });
         offset = page.nextOffset;
       }
-      deps.beforeLayout();
-      if (buffer.item(gap.index) !== gap) return;
-      const map = buffer.rebuild((items) => fillGap(items, gap, found));
-      store.setState((state) => rekeyed(state, map.translate));
+      putInPlace(gap, found);
     } catch (error) {
       if (buffer.item(gap.index) !== gap) return;
-      gap.healing = { failed: failureText(error) };
+      if (isAbort(error)) delete gap.healing;
+      else {
+        // what a read that stopped moving found is real: it goes in place, and the gap says why
+        // the rest was not read
+        if (error instanceof PagedReadStop && found.length > 0) putInPlace(gap, found);
+        gap.healing = { failed: failureText(error) };
+      }
       changed();
     } finally {
       busy.delete(gap);
@@ -266,11 +300,14 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
   );
   const applyFilter = filterApplier(store, buffer);
   const calm = calmAfterBursts(store);
+  // aborted by stop(): a closed view's gap filling asks nothing more
+  let fills = new AbortController();
   const fillGap = createGapFiller({
     buffer,
     store,
     read: (request) => (options.readPage ?? readHistoryPage)(connection, sessionId, request),
     beforeLayout: () => live.flush(),
+    signal: () => fills.signal,
   });
   let stopProbe: (() => void) | undefined;
   let everLive = false;
@@ -323,11 +360,13 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
   const start = (): void => {
     if (started) return;
     started = true;
+    if (fills.signal.aborted) fills = new AbortController();
     applyFilter();
     live.start();
   };
   const stop = (): void => {
     started = false;
+    fills.abort();
     live.stop();
     stopProbe?.();
     calm.stop();
@@ -403,13 +442,16 @@ function createEnvelopeLoader(buffer: TelemetryBuffer, startTs: number, gaps: bo
     get duplicates(): number {
       return sequencer.duplicates;
     },
-    add(seq: number, event: TelemetryEvent): void {
+    /** Places one event; false when it was a duplicate (dropped). */
+    add(seq: number, event: TelemetryEvent): boolean {
       if (Number.isFinite(event.ts)) lastTs = Math.max(lastTs, event.ts);
       const outcome = sequencer.frame(seq, event, lastTs);
       buffer.append(
         gaps ? outcome.before : outcome.before.filter((item) => item.kind === 'marker'),
       );
-      if (outcome.event) buffer.append([makeEventItem(seq, event, outcome.event.epoch, lastTs)]);
+      if (!outcome.event) return false;
+      buffer.append([makeEventItem(seq, event, outcome.event.epoch, lastTs)]);
+      return true;
     },
     unreadable(raw: string, reason: string): void {
       buffer.append([{ kind: 'unreadable', raw, reason, tsUs: lastTs, epoch: sequencer.epoch }]);
@@ -539,6 +581,15 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** A history page's content in short (its first and last events): the same page again adds nothing. */
+function pageKey(page: HistoryPage): string | undefined {
+  const first = page.envelopes[0];
+  const last = page.envelopes.at(-1);
+  if (!first || !last) return undefined;
+  const at = (envelope: HistoryEnvelope): string => `${envelope.seq}@${envelope.event.ts}`;
+  return `${at(first)}…${at(last)}×${page.envelopes.length}`;
+}
+
 /**
  * Where a history window starts, as the history endpoint takes it: `start` is a minute before the
  * session was created (clocks differ a little), or as far back as history is kept (30 days) when
@@ -611,19 +662,24 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
     if (running || done) return;
     const controller = new AbortController();
     running = controller;
+    const { signal } = controller;
+    const guard = createPagedReadGuard({ signal, start: offset });
     progress({ state: 'loading', error: null });
     try {
       for (;;) {
-        const page = await read(connection, sessionId, {
-          since,
-          offset,
-          signal: controller.signal,
-        });
-        if (controller.signal.aborted) return;
+        const wait = guard.wait();
+        if (wait) await wait;
+        const page = await read(connection, sessionId, { since, offset, signal });
+        if (signal.aborted) return;
         for (const problem of page.problems) loader.unreadable(problem.raw, problem.reason);
-        for (const { seq, event } of page.envelopes) loader.add(seq, event);
-        loaded += page.envelopes.length;
+        // in seq order first, so that a page sent out of order shows no gaps it does not have;
+        // counted: the events added, not the copies dropped
+        let added = 0;
+        for (const { seq, event } of orderPage(page.envelopes))
+          if (loader.add(seq, event)) added += 1;
+        loaded += added;
         pages += 1;
+        guard.afterPage({ next: page.nextOffset, added, key: pageKey(page) });
         if (page.nextOffset === null) {
           done = true;
           progress({ state: 'done' });
@@ -633,6 +689,8 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
         showSoon();
       }
     } catch (error) {
+      // a cancel or another window said so already (and a new read may be under way)
+      if (signal.aborted) return;
       progress(
         isAbort(error) ? { state: 'cancelled' } : { state: 'failed', error: failureText(error) },
       );

@@ -55,7 +55,7 @@ export interface TimelineState {
 /** How far the reading of an ended session's history got. */
 export interface HistoryProgress {
   state: 'loading' | 'done' | 'cancelled' | 'failed';
-  /** Events read so far, and pages. */
+  /** Events added so far (each once: copies a page repeats are not counted), and pages read. */
   loaded: number;
   pages: number;
   error: string | null;
