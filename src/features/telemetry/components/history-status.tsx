@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { EMPTY_HISTORY_STATUS } from '../model/history-empty';
 import type { HistoryTimeline } from '../stores/timeline-controller';
 
 /** An ended session's history being read: how far, and a way to stop or go on. */
@@ -21,7 +22,9 @@ export function HistoryStatus({ timeline }: { timeline: HistoryTimeline }) {
         {history?.state === 'loading'
           ? `Reading history: ${loaded} events…`
           : history?.state === 'done'
-            ? `History: ${loaded} events`
+            ? history.loaded === 0
+              ? EMPTY_HISTORY_STATUS
+              : `History: ${loaded} events`
             : history?.state === 'cancelled'
               ? `History stopped at ${loaded} events`
               : history?.state === 'failed'

@@ -9,6 +9,7 @@ import {
 import type { RowWindowItem } from '../../../components/ui/use-row-window';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
+import { emptyHistoryText } from '../model/history-empty';
 import { isLiveTimeline, type Timeline } from '../stores/timeline-controller';
 import { ROW_HEIGHT, TimelineRow } from './timeline-row';
 
@@ -38,6 +39,8 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   );
   const flooded = useStore(store, (state) => state.flooded);
   const fastFollow = useStore(store, (state) => state.fastFollow);
+  const history = useStore(store, (state) => state.history);
+  const historyWindow = useStore(store, (state) => state.historyWindow);
 
   // an item's key is its index
   const source = useMemo<FollowingListSource>(
@@ -115,9 +118,11 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       </div>
       {count === 0 && (
         <p className="absolute inset-x-0 top-0 p-6 text-sm text-muted">
-          {buffer.size === 0
-            ? 'No events yet. Events appear here as the session’s browser produces them.'
-            : 'No events match the filters.'}
+          {buffer.size > 0
+            ? 'No events match the filters.'
+            : history
+              ? emptyHistoryText(history.state, historyWindow)
+              : 'No events yet. Events appear here as the session’s browser produces them.'}
         </p>
       )}
     </div>
