@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv4 } from 'node:net';
 import { HttpError, sendError, sendJson } from '../shared/http.ts';
 import { createHostPolicy, hostName, type HostPolicy } from './host-policy.ts';
+import { refuseMovingSegments } from './path-segments.ts';
 import { createStaticHandler } from './static-files.ts';
 import type { ApiHandler } from './types.ts';
 
@@ -69,6 +70,7 @@ export function createGateway(options: GatewayOptions): RequestListener {
     }
     const apiPath = toApiPath(url);
     if (apiPath !== undefined) {
+      refuseMovingSegments(apiPath);
       options.api(req, res, apiPath);
       return;
     }
