@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest, readJson, type ApiConnection } from '../../../lib/http/request';
+import { budgetWait, createRequestBudget, PageProgress } from '../../../lib/paged-reader';
 import { decodeBrowserSession, type SessionInfo } from '../model/browser-session';
 
 export type SessionStatusFilter = 'active' | 'deleted' | 'all';
@@ -39,6 +40,42 @@ export async function readSessionsPage(response: Response): Promise<SessionsPage
   };
 }
 
+/** The sessions of the pages read so far, each once (a page may repeat what another held). */
+export function distinctSessions(pages: readonly SessionsPage[]): SessionInfo[] {
+  const seen = new Set<string>();
+  const sessions: SessionInfo[] = [];
+  for (const page of pages)
+    for (const session of page.sessions)
+      if (!seen.has(session.id)) {
+        seen.add(session.id);
+        sessions.push(session);
+      }
+  return sessions;
+}
+
+/**
+ * Why the list asks for no further page although the server says there is one: it sent a page
+ * cursor again, or pages in a row added no session not listed already. Null while paging moves on.
+ */
+export function sessionsPagingStop(pages: readonly SessionsPage[]): string | null {
+  const progress = new PageProgress();
+  const seen = new Set<string>();
+  for (const page of pages) {
+    let added = 0;
+    for (const session of page.sessions)
+      if (!seen.has(session.id)) {
+        seen.add(session.id);
+        added += 1;
+      }
+    const stop = progress.page({ next: page.nextOffset, added });
+    if (stop !== null) return stop;
+  }
+  return null;
+}
+
+/** One budget for every listing of this page: paging on, however it is asked for, stays paced. */
+const listingBudget = createRequestBudget();
+
 /**
  * The sessions list, page by page. `tokenVersion` stands for the token in the key (a token never
  * goes into a query key).
@@ -51,7 +88,9 @@ export function sessionsQuery(
   return infiniteQueryOptions({
     queryKey: ['sessions', connection.base, filter.status, filter.search, tokenVersion],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }) => {
+      const wait = budgetWait(listingBudget, signal);
+      if (wait) await wait;
       const params = new URLSearchParams({
         status: filter.status,
         limit: String(SESSIONS_PAGE_SIZE),
@@ -63,7 +102,8 @@ export function sessionsQuery(
         read: readSessionsPage,
       });
     },
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    getNextPageParam: (last, pages) =>
+      sessionsPagingStop(pages) === null ? (last.nextOffset ?? undefined) : undefined,
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -9,7 +9,12 @@ import { cn } from '../../../lib/cn';
 import { isOperationNotOffered } from '../../../lib/http/not-offered';
 import { ApiRequestError } from '../../../lib/http/request';
 import { formatSpan } from '../../../lib/time-format';
-import { sessionsQuery, type SessionStatusFilter } from '../api/list-sessions';
+import {
+  distinctSessions,
+  sessionsPagingStop,
+  sessionsQuery,
+  type SessionStatusFilter,
+} from '../api/list-sessions';
 import type { SessionInfo } from '../model/browser-session';
 import { useRecentSessions } from '../stores/recent-sessions';
 
@@ -138,7 +143,9 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
     ),
     enabled: settledToken !== '',
   });
-  const sessions = query.data?.pages.flatMap((page) => page.sessions) ?? [];
+  const pages = query.data?.pages ?? [];
+  const sessions = distinctSessions(pages);
+  const pagingStop = sessionsPagingStop(pages);
   const unreadable = query.data?.pages.reduce((sum, page) => sum + page.unreadable, 0) ?? 0;
   const failure = query.error instanceof ApiRequestError ? query.error.failure : null;
 
@@ -246,6 +253,11 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
               {unreadable === 1
                 ? '1 record in the list could not be read.'
                 : `${unreadable} records in the list could not be read.`}
+            </p>
+          )}
+          {pagingStop && (
+            <p role="status" className="text-xs text-warn">
+              The list stopped loading more: {pagingStop}.
             </p>
           )}
           {query.hasNextPage && (
