@@ -8,6 +8,7 @@ import { expect, test, E2E_TOKEN } from './fixtures.ts';
 import { findNginx, NGINX_URL, startNginx, type RunningNginx } from './nginx-proxy.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
+import { manyStreams } from './support/many-streams.ts';
 
 /**
  * Smoke test of deploy/nginx.conf: Debian's nginx, configured by that very file, serves dist/
@@ -46,10 +47,21 @@ test.afterEach(async ({}, testInfo) => {
   }
 });
 
-/** Every request the page makes; each must go to nginx's origin. */
+/**
+ * Every request the page makes, each stream the stream relay opened for it included (as the URL
+ * it stands for, on the relay's origin); each must go to nginx's origin.
+ */
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
+  page.on('websocket', (socket) => {
+    const origin = new URL(socket.url().replace(/^ws/, 'http')).origin;
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string' || !payload.includes('"open"')) return;
+      const message = JSON.parse(payload) as { t?: string; path?: string };
+      if (message.t === 'open') urls.push(`${origin}/api${message.path ?? ''}`);
+    });
+  });
   return urls;
 }
 
@@ -341,4 +353,16 @@ test('nginx proxies only /api, and only to its upstream: absolute URLs and other
   } finally {
     await new Promise<void>((resolve) => canary.close(() => resolve()));
   }
+});
+
+test('through nginx, ten log streams, eight pages and a clipboard send all work: the streams share the stream relay', async ({
+  page,
+  context,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const relays: string[] = [];
+  page.on('websocket', (socket) => relays.push(socket.url()));
+  await manyStreams(page, context, api);
+  expect(relays).toEqual([`${NGINX_URL.replace(/^http/, 'ws')}/api/_streams`]);
 });

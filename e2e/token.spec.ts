@@ -178,17 +178,11 @@ test('a 500 from the server and a failing stream are reported without the token'
 
   // the session opens, but its telemetry stream keeps failing with 500
   await page.unroute(`**/api/browsers/${id}`);
-  await page.route(`**/api/browsers/${id}/telemetry/stream**`, (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: '{"code":"internal_error","message":"stream broke"}',
-    }),
-  );
+  await api.fault(id, { action: 'respond', status: 500, times: 50, streams: 'telemetry' });
   await page.getByRole('button', { name: 'Try again' }).click();
   const status = page.getByTestId('stream-status').first();
   await expect(status).toHaveAttribute('data-status', /retrying|failed/);
-  await expect(page.getByText(/stream broke/).first()).toBeVisible();
+  await expect(page.getByText(/injected fault: 500 on the telemetry stream/).first()).toBeVisible();
   await expectNoTokenInPage(page, 'the failing stream');
   expect(seen.problems).toEqual([]);
 });
