@@ -1,4 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { LIMITS } from '../../../config/limits';
 import { apiRequest, readJson, type ApiConnection } from '../../../lib/http/request';
 import { budgetWait, createRequestBudget, PageProgress } from '../../../lib/paged-reader';
 import { decodeBrowserSession, type SessionInfo } from '../model/browser-session';
@@ -12,6 +13,11 @@ export interface SessionsPage {
   unreadable: number;
   /** Where the next page starts, or null on the last page. */
   nextOffset: number | null;
+  /**
+   * Records the server sent. Beyond LIMITS.sessionsPageMax (a server that ignores the page size)
+   * the rest are left out unread: `sent` says how many there were.
+   */
+  sent: number;
 }
 
 export const SESSIONS_PAGE_SIZE = 20;
@@ -24,7 +30,7 @@ export async function readSessionsPage(response: Response): Promise<SessionsPage
   });
   const sessions: SessionInfo[] = [];
   let unreadable = 0;
-  for (const record of records) {
+  for (const record of records.slice(0, LIMITS.sessionsPageMax)) {
     try {
       sessions.push(decodeBrowserSession(record));
     } catch {
@@ -37,6 +43,7 @@ export async function readSessionsPage(response: Response): Promise<SessionsPage
     sessions,
     unreadable,
     nextOffset: hasMore && Number.isSafeInteger(next) && next > 0 ? next : null,
+    sent: records.length,
   };
 }
 

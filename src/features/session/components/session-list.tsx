@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FailureDetails } from '../../../components/ui/failure-details';
 import { Input } from '../../../components/ui/input';
@@ -8,15 +7,16 @@ import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
 import { isOperationNotOffered } from '../../../lib/http/not-offered';
 import { ApiRequestError } from '../../../lib/http/request';
-import { formatSpan } from '../../../lib/time-format';
+import { LIMITS } from '../../../config/limits';
 import {
   distinctSessions,
+  SESSIONS_PAGE_SIZE,
   sessionsPagingStop,
   sessionsQuery,
   type SessionStatusFilter,
 } from '../api/list-sessions';
-import type { SessionInfo } from '../model/browser-session';
 import { useRecentSessions } from '../stores/recent-sessions';
+import { SessionRows } from './session-rows';
 
 export interface SessionListProps {
   apiBase: string;
@@ -41,16 +41,6 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** The clock, read every half minute (for "live for 5 min"). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * A number that stands for a token in query keys (a token never goes into a key): the same token
  * gets the same number for the life of the page. Kept in memory only.
@@ -65,66 +55,6 @@ function tokenNumber(token: string): number {
   return number;
 }
 
-function whenText(session: SessionInfo, now: number): string {
-  const created = session.createdAt === null ? Number.NaN : Date.parse(session.createdAt);
-  if (session.deletedAt !== null) {
-    const ended = Date.parse(session.deletedAt);
-    return `ended ${formatSpan(now - ended)} ago`;
-  }
-  return Number.isNaN(created) ? 'live' : `live for ${formatSpan(now - created)}`;
-}
-
-function SessionRow({
-  session,
-  now,
-  onOpen,
-}: {
-  session: SessionInfo;
-  now: number;
-  onOpen: (id: string) => void;
-}) {
-  const tags = Object.entries(session.tags);
-  const created = session.createdAt === null ? null : new Date(session.createdAt);
-  return (
-    <li>
-      <button
-        type="button"
-        onClick={() => onOpen(session.id)}
-        className="flex w-full flex-col gap-1 rounded-md border border-transparent px-3 py-2 text-left hover:border-border hover:bg-panel-2 focus-visible:border-accent"
-        data-session-id={session.id}
-      >
-        <span className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="min-w-0 flex-1 truncate text-sm font-medium">
-            <UntrustedText text={session.name ?? session.id} />
-          </span>
-          <span
-            className={cn('text-xs', session.deletedAt === null ? 'text-ok' : 'text-muted')}
-            title={
-              created && !Number.isNaN(created.getTime())
-                ? `created ${created.toLocaleString()}${session.deletedAt ? `, ended ${new Date(session.deletedAt).toLocaleString()}` : ''}`
-                : undefined
-            }
-          >
-            {whenText(session, now)}
-          </span>
-        </span>
-        <span className="flex flex-wrap items-center gap-1.5">
-          {session.name !== null && (
-            <span className="font-mono text-xs text-muted wrap-anywhere">
-              <UntrustedText text={session.id} />
-            </span>
-          )}
-          {tags.map(([key, value]) => (
-            <Badge key={key} tone="neutral" className="font-normal">
-              <UntrustedText text={`${key}=${value}`} />
-            </Badge>
-          ))}
-        </span>
-      </button>
-    </li>
-  );
-}
-
 /** Sessions the token can see (live, ended or all), searchable and paged; one click opens one. */
 export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
   const id = useId();
@@ -133,7 +63,6 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
   const settledSearch = useSettled(search.trim(), 250);
   const settledToken = useSettled(token.trim(), 400);
   const tokenVersion = tokenNumber(settledToken);
-  const now = useNow();
   const recent = useRecentSessions((state) => state.ids);
   const query = useInfiniteQuery({
     ...sessionsQuery(
@@ -147,6 +76,7 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
   const sessions = distinctSessions(pages);
   const pagingStop = sessionsPagingStop(pages);
   const unreadable = query.data?.pages.reduce((sum, page) => sum + page.unreadable, 0) ?? 0;
+  const overfull = query.data?.pages.find((page) => page.sent > LIMITS.sessionsPageMax);
   const failure = query.error instanceof ApiRequestError ? query.error.failure : null;
 
   return (
@@ -243,11 +173,12 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
         </p>
       ) : (
         <>
-          <ul aria-label="Sessions" className="-mx-3 flex flex-col">
-            {sessions.map((session) => (
-              <SessionRow key={session.id} session={session} now={now} onOpen={onOpen} />
-            ))}
-          </ul>
+          <SessionRows sessions={sessions} onOpen={onOpen} />
+          {overfull && (
+            <p className="text-xs text-warn">
+              {`The server sent ${overfull.sent.toLocaleString('en-US')} sessions for a page of ${SESSIONS_PAGE_SIZE}; showing the first ${LIMITS.sessionsPageMax.toLocaleString('en-US')}.`}
+            </p>
+          )}
           {unreadable > 0 && (
             <p className="text-xs text-warn">
               {unreadable === 1
