@@ -25,7 +25,12 @@ import { isRecord } from '../shared/http.ts';
  * another origin is refused at the handshake. The token travels in a message, never in the URL.
  */
 
-const STREAM_PATH = /^\/browsers\/[^/?#]+\/(?:logs|telemetry)\/stream(?:\?[^#]*)?$/;
+/**
+ * A session's event stream: the id in URL path characters (RFC 3986), the query in printable
+ * ASCII but `#`, so nothing the page sends makes a request line Node refuses to write.
+ */
+const STREAM_PATH =
+  /^\/browsers\/([\w.~!$&'()*+,;=:@%-]+)\/(?:logs|telemetry)\/stream(?:\?[\x21\x22\x24-\x7e]*)?$/;
 const PASSED_HEADERS = new Set(['authorization', 'last-event-id', 'accept']);
 /** Request headers of the WebSocket's own request that go with every stream it opens. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-forwarded-proto', 'forwarded'];
@@ -37,17 +42,37 @@ export interface StreamRelayOptions {
   maxMessageBytes: number;
   /** How often the server pings an idle connection, so proxies in between keep it. */
   pingMs: number;
+  /**
+   * Most body bytes of one stream sent ahead of what the page has read, whatever credit it
+   * grants: what the server holds for a page that stops reading its socket stays bounded.
+   */
+  maxCreditBytes: number;
 }
 
 export const STREAM_RELAY_DEFAULTS: StreamRelayOptions = {
   maxStreams: 64,
   maxMessageBytes: 64 * 1024,
   pingMs: 30_000,
+  // eight times the page's window (LIMITS.streamRelay.windowBytes)
+  maxCreditBytes: 8 * 1024 * 1024,
 };
 
 export interface StreamRelay {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): void;
+}
+
+/** Whether `path` is one of a session's event streams, its id no dot segment or hidden `/`. */
+function isStreamPath(path: string): boolean {
+  const id = STREAM_PATH.exec(path)?.[1];
+  if (id === undefined) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id);
+  } catch {
+    return false;
+  }
+  return decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded);
 }
 
 /** Whether a WebSocket handshake comes from a page of this server's own origin (or no page). */
@@ -120,7 +145,7 @@ function serveConnection(ws: WebSocket, req: IncomingMessage, settings: StreamRe
   const open = (message: Extract<ToRelay, { t: 'open' }>): void => {
     const { id } = message;
     if (streams.has(id)) return;
-    if (!STREAM_PATH.test(message.path)) {
+    if (!isStreamPath(message.path)) {
       send({ t: 'end', id, complete: false, reason: 'the relay opens only event streams' });
       return;
     }
@@ -134,15 +159,24 @@ function serveConnection(ws: WebSocket, req: IncomingMessage, settings: StreamRe
       if (PASSED_HEADERS.has(name.toLowerCase()) && typeof value === 'string')
         headers[name.toLowerCase()] = value;
     }
-    const outgoing = request({
-      host: self.host,
-      port: self.port,
-      path: `/api${message.path}`,
-      method: 'GET',
-      headers,
-      agent: false,
-    });
-    const stream: Relayed = { request: outgoing, granted: message.credit, sent: 0 };
+    let outgoing: ClientRequest;
+    try {
+      outgoing = request({
+        host: self.host,
+        port: self.port,
+        path: `/api${message.path}`,
+        method: 'GET',
+        headers,
+        agent: false,
+      });
+    } catch (error) {
+      // a header value Node will not write (a line break in it): this stream fails, not the server
+      const reason = error instanceof Error ? error.message : String(error);
+      send({ t: 'end', id, complete: false, reason: `the relay could not ask for it: ${reason}` });
+      return;
+    }
+    const granted = Math.min(message.credit, settings.maxCreditBytes);
+    const stream: Relayed = { request: outgoing, granted, sent: 0 };
     streams.set(id, stream);
     outgoing.on('error', (error) => {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : error.message;
@@ -189,7 +223,10 @@ function serveConnection(ws: WebSocket, req: IncomingMessage, settings: StreamRe
     else if (message.t === 'credit') {
       const stream = streams.get(message.id);
       if (!stream) return;
-      stream.granted += message.bytes;
+      stream.granted = Math.min(
+        stream.granted + message.bytes,
+        stream.sent + settings.maxCreditBytes,
+      );
       if (stream.sent < stream.granted) stream.response?.resume();
     } else {
       const stream = streams.get(message.id);

@@ -182,6 +182,15 @@ export function createRelayFetch(options: RelayFetchOptions): typeof fetch {
       return;
     }
     const id = message.id;
+    if (message.status < 200 || message.status > 599) {
+      // no Response carries such a status: a network error, as fetch gives for what it cannot read,
+      // rather than a fetch that never answers
+      channel.streams.delete(id);
+      send(channel, { t: 'close', id });
+      stream.ended = true;
+      stream.reject(new TypeError(`the server answered with status ${message.status}`));
+      return;
+    }
     const nullBody = NULL_BODY_STATUSES.has(message.status);
     const body = nullBody
       ? null
