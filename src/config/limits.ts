@@ -103,4 +103,19 @@ export const LIMITS = {
    * matches of one line stops after `highlightBudgetMs` (past that the rest are not marked).
    */
   userRegex: { nativeWorkMax: 256, highlightBudgetMs: 10 },
+  /**
+   * What the page reads of a debug bundle it opens (app/bundle/read-bundle.ts): `maxBytes`
+   * unpacked in all, `entryMaxBytes` of one part (a part becomes one string, and a browser's
+   * strings end near 512 MB; a longer telemetry or log file shows the lines of its first
+   * `entryMaxBytes`), at most `maxEntries` entries. A part that unpacks to more than `maxRatio`
+   * times its packed size (once past `ratioFromBytes`) is a run of one repeated pattern, what zip
+   * bombs are made of (deflate cannot pack tighter than about 1,032 to 1), and is not read.
+   */
+  bundle: {
+    maxBytes: 768 * 1024 * 1024,
+    entryMaxBytes: 256 * 1024 * 1024,
+    maxEntries: 10_000,
+    maxRatio: 1_000,
+    ratioFromBytes: 1024 * 1024,
+  },
 } as const;

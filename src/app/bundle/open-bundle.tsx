@@ -9,7 +9,8 @@ import {
   type Timeline,
 } from '../../features/telemetry/stores/timeline-controller';
 import { setFileTimeline } from '../../features/telemetry/stores/timeline-registry';
-import { readBundle, type BundleFacts } from './read-bundle';
+import type { BundleFacts, BundleRead } from './read-bundle';
+import { readBundleFile } from './read-bundle-file';
 
 /** Where an opened bundle's log streams are registered (never a session id: those have no colon). */
 export const BUNDLE_LOGS_KEY = ':bundle';
@@ -27,9 +28,8 @@ export const useOpenedBundle = create<OpenedBundleState | null>()(() => null);
 
 let opened = 0;
 
-/** Opens a bundle's parts as an opened file: its timeline, its log streams; a reason when it cannot. */
-export function openBundle(name: string, bytes: Uint8Array): string | null {
-  const result = readBundle(bytes);
+/** Shows a bundle read as the opened file: its timeline, its log streams; a reason when it cannot. */
+export function showBundle(name: string, result: BundleRead): string | null {
   if (!result.ok) return `${name} cannot be opened: ${result.reason}.`;
   const { bundle } = result;
   const timeline = createFileTimeline({
@@ -63,7 +63,8 @@ export function OpenBundleButton({ onOpened }: { onOpened: () => void }) {
       label="Open a bundle…"
       accept=".zip,application/zip"
       onFile={async (file) => {
-        const problem = openBundle(file.name, new Uint8Array(await file.arrayBuffer()));
+        // unpacked and read off the page's thread; the page only shows the result
+        const problem = showBundle(file.name, await readBundleFile(file));
         if (problem === null) onOpened();
         return problem;
       }}

@@ -1,4 +1,3 @@
-import { strFromU8, unzipSync, type Unzipped } from 'fflate';
 import type { SavedLine } from '../../features/logs/api/log-decoder';
 import { logSourceLabel, type LogSource } from '../../features/logs/api/log-stream';
 import {
@@ -7,6 +6,7 @@ import {
   type JsonlEnvelope,
   type JsonlProblem,
 } from '../../features/telemetry/model/jsonl';
+import { LIMITS } from '../../config/limits';
 import { isRecord } from '../../lib/is-record';
 import {
   BUNDLE_FORMAT,
@@ -15,9 +15,8 @@ import {
   TELEMETRY_FILE,
   type BundleLogPart,
 } from './bundle-format';
-
-/** More than this, unpacked, is not read (a zip can claim any size: this is what a tab can hold). */
-export const BUNDLE_MAX_BYTES = 768 * 1024 * 1024;
+import { BundleParts, type BundleLimits } from './bundle-parts';
+import { readZipDirectory } from './zip-directory';
 
 export interface OpenedLog {
   source: LogSource;
@@ -54,21 +53,6 @@ function base64(bytes: Uint8Array): string {
     binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
   }
   return btoa(binary);
-}
-
-function unzip(bytes: Uint8Array, wanted: (name: string) => boolean): Unzipped {
-  let total = 0;
-  return unzipSync(bytes, {
-    filter: (file) => {
-      if (!wanted(file.name)) return false;
-      total += file.originalSize;
-      if (total > BUNDLE_MAX_BYTES)
-        throw new Error(
-          `it unpacks to more than ${BUNDLE_MAX_BYTES / 1024 / 1024} MB, more than a tab can hold`,
-        );
-      return true;
-    },
-  });
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -151,40 +135,54 @@ function readLog(
   return lines;
 }
 
-/** A screenshot's image from its file, back in `png`; the file missing is said. */
-function restoreImages(envelopes: JsonlEnvelope[], files: Unzipped, missing: string[]): void {
+/**
+ * A screenshot's image from its file, back in `png`; the file missing or not read is said. Each
+ * file is read for one screenshot: the bundle writes one file per screenshot, and one file
+ * named again and again would be unpacked and copied again and again.
+ */
+function restoreImages(envelopes: JsonlEnvelope[], parts: BundleParts): void {
+  const repeats = new Map<string, number>();
   for (const envelope of envelopes) {
     const data = envelope.event.data;
     if (envelope.event.type !== 'monitor_screenshot' || !data) continue;
     const name = data.png_file;
     if (typeof name !== 'string') continue;
-    const bytes = files[name];
+    const seen = repeats.get(name);
+    repeats.set(name, (seen ?? 0) + 1);
+    const bytes = seen === undefined ? parts.bytesOf(name) : null;
     const rest = { ...data };
     delete rest.png_file;
     if (bytes) rest.png = base64(bytes);
-    else missing.push(`${name}: absent`);
     envelope.event = { ...envelope.event, data: rest };
   }
+  for (const [name, count] of repeats)
+    if (count > 1)
+      parts.missing.push(
+        `${name}: named by ${count.toLocaleString('en-US')} screenshots; only the first shows it`,
+      );
 }
 
 /**
  * Reads a debug bundle (bundle-format.ts). Never throws: a file that is not one gets a reason, and
- * a bundle with parts missing or unreadable opens with what it has, each loss said.
+ * a bundle with parts missing, unreadable or beyond what the page reads (`limits`) opens with what
+ * it has, each loss said. A zip with two entries of one name is refused: which one is meant
+ * cannot be known. The page runs it in a worker (bundle.worker.ts), off its own thread.
  */
-export function readBundle(bytes: Uint8Array): BundleRead {
-  let first: Unzipped;
-  try {
-    first = unzip(bytes, (name) => name === MANIFEST_FILE);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `it is not a zip file that can be read (${why})` };
-  }
-  const manifestBytes = first[MANIFEST_FILE];
-  if (!manifestBytes)
+export function readBundle(bytes: Uint8Array, limits: BundleLimits = LIMITS.bundle): BundleRead {
+  const directory = readZipDirectory(bytes, limits.maxEntries);
+  if (!directory.ok) return { ok: false, reason: directory.reason };
+  const parts = new BundleParts(bytes, directory.entries, limits);
+  if (!directory.entries.has(MANIFEST_FILE))
     return { ok: false, reason: `it has no ${MANIFEST_FILE}: not a Session Console bundle` };
+  const manifestText = parts.textOf(MANIFEST_FILE, null, null);
+  if (manifestText === null)
+    return {
+      ok: false,
+      reason: `its ${MANIFEST_FILE} cannot be read (${parts.missing.join('; ')})`,
+    };
   let manifest: unknown;
   try {
-    manifest = JSON.parse(strFromU8(manifestBytes));
+    manifest = JSON.parse(manifestText);
   } catch {
     return { ok: false, reason: `its ${MANIFEST_FILE} is not JSON` };
   }
@@ -199,48 +197,26 @@ export function readBundle(bytes: Uint8Array): BundleRead {
   const telemetry = isRecord(manifest.telemetry) ? manifest.telemetry : {};
   const telemetryFile = str(telemetry.file) ?? TELEMETRY_FILE;
   const logParts = Array.isArray(manifest.logs) ? (manifest.logs as unknown[]) : [];
-  const wanted = new Set<string>([telemetryFile]);
-  for (const part of logParts) {
-    if (!isRecord(part)) continue;
-    for (const name of [str(part.file), str(part.lines_file)]) if (name) wanted.add(name);
-  }
-  let files: Unzipped;
-  try {
-    files = unzip(bytes, (name) => wanted.has(name) || name.startsWith('screenshots/'));
-  } catch (error) {
-    return {
-      ok: false,
-      reason: `its parts cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    };
-  }
-
-  const missing: string[] = [];
-  const telemetryBytes = files[telemetryFile];
-  if (!telemetryBytes) missing.push(`${telemetryFile}: absent`);
-  const { envelopes, problems, annotations } = parseJsonl(
-    telemetryBytes ? strFromU8(telemetryBytes) : '',
-  );
-  restoreImages(envelopes, files, missing);
+  const telemetryText = parts.textOf(telemetryFile, 'events');
+  const { envelopes, problems, annotations } = parseJsonl(telemetryText ?? '');
+  restoreImages(envelopes, parts);
 
   const logs: OpenedLog[] = [];
   for (const part of logParts) {
     const source = isRecord(part) ? readSource(part.source) : null;
     const file = isRecord(part) ? str(part.file) : null;
     if (!isRecord(part) || !source || !file) {
-      missing.push('a log stream the manifest names without its source or file');
+      parts.missing.push('a log stream the manifest names without its source or file');
       continue;
     }
-    const text = files[file];
-    if (!text) {
-      missing.push(`${file}: absent`);
-      continue;
-    }
+    const text = parts.textOf(file, 'lines');
+    if (text === null) continue;
     const metaName = str(part.lines_file);
-    const meta = metaName ? files[metaName] : undefined;
+    const meta = metaName ? parts.textOf(metaName, null, null) : null;
     logs.push({
       source,
       label: logSourceLabel(source),
-      lines: readLog(strFromU8(text), meta ? strFromU8(meta) : null, file, missing),
+      lines: readLog(text, meta, file, parts.missing),
       filters: readFilters(part.filters),
     });
   }
@@ -264,7 +240,7 @@ export function readBundle(bytes: Uint8Array): BundleRead {
       problems,
       annotations,
       logs,
-      missing,
+      missing: parts.missing,
     },
   };
 }
