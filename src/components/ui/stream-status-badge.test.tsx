@@ -8,7 +8,7 @@ afterEach(() => act(() => streamTransport.set({ mode: 'relayed' })));
 
 describe('StreamStatusBadge: streams without the stream relay', () => {
   it('says that the browser’s six connections hold a stream back while it connects', () => {
-    render(<StreamStatusBadge status={{ kind: 'connecting' }} />);
+    render(<StreamStatusBadge status={{ kind: 'connecting', attempt: 1 }} />);
     const badge = screen.getByTestId(TEST_IDS.streamStatus);
     expect(badge.getAttribute('title')).not.toMatch(/6 connections/);
     act(() =>
@@ -27,10 +27,10 @@ describe('StreamStatusBadge: streams without the stream relay', () => {
 
   it('says nothing of it once the stream is live, or while streams are relayed', () => {
     act(() => streamTransport.set({ mode: 'direct', reason: 'no relay' }));
-    const { rerender } = render(<StreamStatusBadge status={{ kind: 'live' }} />);
+    const { rerender } = render(<StreamStatusBadge status={{ kind: 'live', since: 0 }} />);
     expect(screen.queryByText(/6 connections/)).toBeNull();
     act(() => streamTransport.set({ mode: 'relayed' }));
-    rerender(<StreamStatusBadge status={{ kind: 'connecting' }} />);
+    rerender(<StreamStatusBadge status={{ kind: 'connecting', attempt: 1 }} />);
     expect(screen.queryByText(/6 connections/)).toBeNull();
   });
 });
