@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import {
   useFollowingList,
@@ -8,6 +8,7 @@ import {
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { focusIfLost } from '../../../lib/focus';
+import { linearEngineStatus, subscribeLinearEngine } from '../../../lib/regex/linear-engine';
 import { compileQuery } from '../model/filter';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
@@ -67,7 +68,10 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     variableHeight: wrap,
   });
 
-  const searchQuery = useMemo(() => compileQuery(search), [search]);
+  // a search pattern that waited for the regular-expression engine is compiled again once it is in
+  const engine = useSyncExternalStore(subscribeLinearEngine, linearEngineStatus);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- engine: see above
+  const searchQuery = useMemo(() => compileQuery(search), [search, engine]);
   const timeSource = resolveTimeSource(timeChoice, buffer.clock);
   const firstLine = buffer.line(buffer.first);
   const originMs = firstLine ? buffer.clock.lineTime(firstLine, timeSource) : 0;

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLinearEngine } from '../../../lib/regex/linear-engine';
 import { compileLineFilter, compileQuery, MAX_RANGES_PER_LINE } from './filter';
 import type { CompiledQuery, LineFilter, TextQuery } from './filter';
 import type { LogLevel } from './level';
+
+beforeAll(() => loadLinearEngine());
 
 const plain = (text: string, caseSensitive = false): TextQuery => ({
   text,
@@ -176,6 +179,25 @@ describe('compileLineFilter', () => {
       ok: false,
       error: 'Exclude: Invalid regular expression: missing )',
     });
+  });
+
+  it('filters with a catastrophic include, exclude or search pattern without holding the page', () => {
+    // a link can carry any of these; the browser's own engine takes minutes on such a line
+    const line = `${'a'.repeat(100_000)}!`;
+    const start = performance.now();
+    expect(matcher({ include: regex('(a+)+$') })(line, null)).toBe(false);
+    expect(matcher({ exclude: regex('(x+x+)+y') })('x'.repeat(100_000), null)).toBe(true);
+    expect(compiled(regex('(a|aa)+$')).test(line)).toBe(false);
+    expect(compiled(regex('(a+)+$')).ranges(line)).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  it('keeps regular-expression semantics for patterns with repeats', () => {
+    const q = compiled(regex('^\\[(warn|error)\\] .*timeout \\d+ms$'));
+    expect(q.test('[ERROR] upstream timeout 300ms')).toBe(true);
+    expect(q.test('x [ERROR] upstream timeout 300ms')).toBe(false);
+    expect(compiled(regex('Timeout \\d+', true)).test('timeout 3')).toBe(false);
+    expect(compiled(regex('[0-9a-f]{8,}')).ranges('id DEADBEEF12 and cafe')).toEqual([[3, 13]]);
   });
 
   it('filters 1 MB lines', () => {

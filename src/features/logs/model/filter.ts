@@ -21,7 +21,8 @@ export type CompiledQuery =
       /** Non-overlapping, non-empty `[start, end)` matches, at most `MAX_RANGES_PER_LINE`. */
       ranges: (line: string) => Array<[start: number, end: number]>;
     }
-  | { ok: false; error: string };
+  /** `ready`: a regular expression's engine is loading; compile again when this settles. */
+  | { ok: false; error: string; ready?: Promise<void> };
 
 /** Highlights reported per line at most. */
 export const MAX_RANGES_PER_LINE = 1000;
@@ -57,7 +58,7 @@ export interface LineFilter {
 
 export type CompiledLineFilter =
   | { ok: true; matches: (text: string, level: LogLevel | null, ascii?: boolean) => boolean }
-  | { ok: false; error: string };
+  | { ok: false; error: string; ready?: Promise<void> };
 
 const ALL_LEVEL_CHOICES = 6;
 
@@ -67,9 +68,9 @@ const ALL_LEVEL_CHOICES = 6;
  */
 export function compileLineFilter(filter: LineFilter): CompiledLineFilter {
   const include = compileQuery(filter.include);
-  if (include !== null && !include.ok) return { ok: false, error: `Filter: ${include.error}` };
+  if (include !== null && !include.ok) return { ...include, error: `Filter: ${include.error}` };
   const exclude = compileQuery(filter.exclude);
-  if (exclude !== null && !exclude.ok) return { ok: false, error: `Exclude: ${exclude.error}` };
+  if (exclude !== null && !exclude.ok) return { ...exclude, error: `Exclude: ${exclude.error}` };
   // A copy, so later changes to the caller's set cannot change a compiled filter.
   const levels = new Set(filter.levels);
   const allLevels = levels.size >= ALL_LEVEL_CHOICES;

@@ -65,8 +65,11 @@ export interface LogTabOptions {
   openStream?: typeof openDecodedStream;
 }
 
-/** Puts the tab's filter, level choice, time range and search (its store) into its buffer. */
-function applyQueries(store: LogTabStore, buffer: LogBuffer): void {
+/**
+ * Puts the tab's filter, level choice, time range and search (its store) into its buffer. Returns
+ * a promise when a pattern waits for the regular-expression engine: apply again once it settles.
+ */
+function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | null {
   const state = store.getState();
   const hidden = new Set(state.hiddenLevels);
   const filter = compileLineFilter({
@@ -106,6 +109,8 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): void {
     buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
     store.setState({ searchError: null });
   }
+  if (!filter.ok && filter.ready) return filter.ready;
+  return search && !search.ok && search.ready ? search.ready : null;
 }
 
 /** One log stream: a live source of lines → bounded buffer; notices and queries are the tab's. */
@@ -169,8 +174,10 @@ export function createLogTab(options: LogTabOptions): LogTab {
   });
 
   const refreshQueries = (): void => {
-    applyQueries(store, buffer);
+    const ready = applyQueries(store, buffer);
     live.changed();
+    // a pattern that waited for the regular-expression engine takes effect once it has loaded
+    if (ready) void ready.then(refreshQueries);
   };
 
   let started = false;
@@ -233,8 +240,9 @@ export function createFileLogTab(options: FileLogTabOptions): LogTab {
   buffer.append(options.lines);
   const changed = (): void => store.setState((state) => ({ version: state.version + 1 }));
   const refreshQueries = (): void => {
-    applyQueries(store, buffer);
+    const ready = applyQueries(store, buffer);
     changed();
+    if (ready) void ready.then(refreshQueries);
   };
   refreshQueries();
   return {

@@ -1,6 +1,15 @@
-import { useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import { downloadBlob } from '../../../lib/download';
+import { linearEngineStatus, subscribeLinearEngine } from '../../../lib/regex/linear-engine';
 import { buildHar, harFileName } from '../model/har';
 import type { PageVisit } from '../model/pages';
 import { useStore } from 'zustand';
@@ -467,7 +476,10 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
   const range = useStore(timeline.store, (state) => state.filter.range);
   const selected = useStore(timeline.store, (state) => state.selected);
   const [sort, setSort] = useState<NetworkSort>({ column: 'start', descending: false });
-  const compiled = useMemo(() => compileNetworkQuery(filter.text), [filter.text]);
+  // a `/regex/` term that waited for the regular-expression engine is compiled again once it is in
+  const engine = useSyncExternalStore(subscribeLinearEngine, linearEngineStatus);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- engine: see above
+  const compiled = useMemo(() => compileNetworkQuery(filter.text), [filter.text, engine]);
   const shown = useMemo(() => {
     const types = new Set(filter.types);
     const kept = rows.filter(

@@ -6,6 +6,7 @@
  * `has-response-header:`; `/regex/` tests the URL; any other word is looked for, ignoring case, in
  * the URL, the request and response headers, the request body and the response body.
  */
+import { compileUserRegex } from '../../../lib/regex/user-regex';
 
 export type NetworkType =
   'document' | 'fetch' | 'script' | 'stylesheet' | 'image' | 'font' | 'other';
@@ -89,12 +90,36 @@ function hostAndScheme(url: string): { host: string; scheme: string } {
   return { host: '', scheme: colon > 0 ? url.slice(0, colon).toLowerCase() : '' };
 }
 
-function wildcard(pattern: string): RegExp {
-  const escaped = pattern
-    .toLowerCase()
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
+/**
+ * Whether `text` is `pattern` with each `*` standing for any run of characters. Matched by hand
+ * rather than as the regular expression `^.*a.*b$`, whose backtracking grows with the power of
+ * the number of stars (a link with `domain:*a*a*a*a*a*a*a*a*b` would hold the page): this walk
+ * goes back only to the last star, so it takes at most the pattern's length times the text's.
+ */
+export function wildcardMatch(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) {
+      p += 1;
+      t += 1;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      resume = t;
+      p += 1;
+    } else if (star !== -1) {
+      // the last star takes one more character, and the rest of the pattern is tried after it
+      p = star + 1;
+      resume += 1;
+      t = resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p += 1;
+  return p === pattern.length;
 }
 
 /** The terms of a filter text: split on spaces outside double quotes, quotes removed. */
@@ -140,10 +165,8 @@ function haystackOf(request: FilterableRequest): string {
 function keyTest(key: string, value: string, errors: string[]): Test | null {
   const lower = value.toLowerCase();
   switch (key) {
-    case 'domain': {
-      const pattern = wildcard(value);
-      return (request) => pattern.test(hostAndScheme(request.url).host);
-    }
+    case 'domain':
+      return (request) => wildcardMatch(lower, hostAndScheme(request.url).host);
     case 'status-code': {
       if (!/^\d{1,3}$/.test(value)) {
         errors.push(`status-code: "${value}" is not a status code`);
@@ -198,13 +221,14 @@ const KEYS = new Set([
 
 function termTest(term: string, errors: string[]): Test | null {
   if (term.length > 2 && term.startsWith('/') && term.endsWith('/')) {
-    try {
-      const pattern = new RegExp(term.slice(1, -1));
-      return (request) => pattern.test(request.url);
-    } catch (error) {
-      errors.push(`${term} is not a regular expression: ${(error as Error).message}`);
+    // case-sensitive, as DevTools reads it; compiled so that no pattern can hold the page
+    const compiled = compileUserRegex(term.slice(1, -1), false);
+    if (!compiled.ok) {
+      errors.push(`${term}: ${compiled.error}`);
       return null;
     }
+    const { test } = compiled.regex;
+    return (request) => test(request.url);
   }
   const colon = term.indexOf(':');
   const key = colon > 0 ? term.slice(0, colon).toLowerCase() : '';
