@@ -35,6 +35,9 @@ import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
+/** What a server shutting down tells clients to wait before they ask again (Retry-After, s). */
+const CLOSING_RETRY_AFTER_S = 5;
+
 export interface ReferenceServer {
   readonly config: ReferenceConfig;
   readonly sessionsDir: string;
@@ -65,6 +68,11 @@ export interface ReferenceServer {
    * agent does, instead of to the browser directly.
    */
   serveAgentsAt(wsBase: string): void;
+  /**
+   * Ends every session and stops. From the moment it is called, every request and upgrade is
+   * answered 503 with Retry-After (the server is going away, the sessions are not); called again,
+   * it returns the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -345,11 +353,20 @@ export async function createReferenceServer(
     await route.handler(request);
   };
 
+  // set when close() begins: from then on every request is answered 503, never "not found"
+  let closing: Promise<void> | undefined;
+
   const route = async (
     req: IncomingMessage,
     res: ServerResponse,
     apiPath: string,
   ): Promise<void> => {
+    // a server shutting down has cleared its sessions: a 404 now would tell clients their
+    // session is gone when the server is only going away (and may be back in a moment)
+    if (closing)
+      throw new HttpError(503, 'unavailable', 'the server is shutting down', undefined, {
+        'Retry-After': String(CLOSING_RETRY_AFTER_S),
+      });
     const lookup = (id: string): Session | undefined => sessions.get(id);
     const token = extensions.reduce<string | undefined>(
       (found, extension) => found ?? extension.tokenFor?.(apiPath, lookup),
@@ -410,6 +427,7 @@ export async function createReferenceServer(
     apiPath: string,
   ): void => {
     const url = new URL(apiPath, 'http://reference.invalid');
+    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
     const match = /^\/browsers\/([^/]+)\/cdp\/?$/.exec(url.pathname);
     const session = match?.[1] ? sessions.get(match[1]) : undefined;
     if (!session) return refuseUpgrade(socket, 404, 'Not Found');
@@ -448,14 +466,17 @@ export async function createReferenceServer(
       agentBase = wsBase;
     },
     records,
-    async close() {
-      clearInterval(sweeper);
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(open.map((session) => session.end()));
-      records.close();
-      if (demoSite) await (await demoSite).close();
-      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweeper);
+        const open = [...sessions.values()];
+        sessions.clear();
+        await Promise.all(open.map((session) => session.end()));
+        records.close();
+        if (demoSite) await (await demoSite).close();
+        if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+      })();
+      return closing;
     },
   };
 }

@@ -166,4 +166,20 @@ describe('sessions', () => {
       details: [{ code: 'invalid_json' }],
     });
   });
+
+  it('answers 503 with Retry-After while shutting down, never "not found" for a live session', async () => {
+    const id = await createSession(h);
+    const closing = h.reference.close();
+    // asked while the sessions are being ended, and after: the server is going away, the
+    // session did not end
+    const during = await h.call(`/browsers/${id}`);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('5');
+    expect(await during.json()).toMatchObject({ code: 'unavailable' });
+    await closing;
+    const stream = await h.call(`/browsers/${id}/telemetry/stream`);
+    expect(stream.status).toBe(503);
+    expect(stream.headers.get('retry-after')).toBe('5');
+    await stream.body?.cancel();
+  });
 });
