@@ -1,3 +1,4 @@
+import { formatDateTime } from '../lib/time-format';
 import { useState } from 'react';
 import { Button } from '../components/ui/button';
 import { UntrustedText } from '../components/ui/untrusted-text';
@@ -43,7 +44,7 @@ function BundleFactsLine({
           <UntrustedText text={facts.sessionId ?? 'unknown'} />
         </span>
       </span>
-      {created && !Number.isNaN(created.getTime()) && <span>saved {created.toLocaleString()}</span>}
+      {created && !Number.isNaN(created.getTime()) && <span>saved {formatDateTime(created)}</span>}
       {facts.secrets && <span>secrets {facts.secrets === 'masked' ? 'masked' : 'included'}</span>}
       {facts.screenshotsIncluded === false && <span>saved without screenshots</span>}
       {missing.length > 0 && (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTimestamp } from './time-format';
+import { formatDateTime, formatTimestamp } from './time-format';
 
 const T = Date.UTC(2026, 10, 21, 5, 35, 56, 123);
 
@@ -59,5 +59,14 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp(T, 'relative', Number.NaN)).toBe('');
     expect(formatTimestamp(Infinity, 'utc', 0)).toBe('');
     expect(formatTimestamp(9e15, 'local', 0)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('reads as 24-hour local time, like the time columns, whatever the locale says', () => {
+    // TZ=UTC in the tests
+    expect(formatDateTime(new Date('2026-11-25T17:42:00.512Z'))).toBe('2026-11-25 17:42:00');
+    expect(formatDateTime(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02 03:04:05');
+    expect(formatDateTime(new Date('not a date'))).toBe('');
   });
 });

@@ -29,6 +29,16 @@ export function formatTimestamp(ms: number, mode: TimestampMode, originMs: numbe
   );
 }
 
+/**
+ * A date and time for a sentence, in the viewer's time zone and 24-hour like every time column:
+ * `2026-11-25 15:22:02`; empty for an invalid date.
+ */
+export function formatDateTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
 /** `HH:MM:SS.mmm` for a number of milliseconds since midnight. */
 function clock(dayMs: number): string {
   const h = Math.floor(dayMs / 3_600_000);

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/time-format';
 import { useState, type ReactNode } from 'react';
 import type { LogTab } from '../stores/log-tab-controller';
 import type { ApiConnection } from '../../../lib/http/request';
@@ -33,7 +34,7 @@ export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
         <p className="font-medium">Log streams are not available for an ended session.</p>
         <p className="text-muted">
           This session ended
-          {Number.isNaN(ended.getTime()) ? '' : ` at ${ended.toLocaleString()}`}; its log files and
+          {Number.isNaN(ended.getTime()) ? '' : ` at ${formatDateTime(ended)}`}; its log files and
           processes went with its browser instance. Its telemetry history is on the Timeline.
         </p>
       </div>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
-import { formatSpan } from '../../../lib/time-format';
+import { formatDateTime, formatSpan } from '../../../lib/time-format';
 import { useClock } from '../hooks/use-clock';
 import type { SessionInfo } from '../model/browser-session';
 
@@ -30,7 +30,7 @@ function SessionWhen({ session }: { session: SessionInfo }) {
       )}
       title={
         created && !Number.isNaN(created.getTime())
-          ? `created ${created.toLocaleString()}${session.deletedAt ? `, ended ${new Date(session.deletedAt).toLocaleString()}` : ''}`
+          ? `created ${formatDateTime(created)}${session.deletedAt ? `, ended ${formatDateTime(new Date(session.deletedAt))}` : ''}`
           : undefined
       }
     >

@@ -1,13 +1,22 @@
+import { formatDateTime } from '../../../lib/time-format';
 import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { formatClockTime } from '../../../lib/clock-time';
 import { revealControls } from '../../../lib/control-chars';
 import type { SessionLookup } from '../model/session-lookup';
 
+/** `ended at 15:22:02` (24-hour; with the date when not today). */
+function endedText(deletedAt: string): string {
+  const at = formatClockTime(Date.parse(deletedAt));
+  return at ? `ended at ${at}` : 'ended';
+}
+
 /**
  * One line about the session: since when it runs, what telemetry it captures, and how an agent
- * reaches its browser (the CDP URL, copied rather than shown: it carries the session's secret).
+ * reaches its browser (the CDP URL, copied rather than shown: it carries the session's secret;
+ * none once the session ended).
  * When the server does not offer session details, its id and a note saying so.
  */
 export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
@@ -33,13 +42,16 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
           <UntrustedText text={info.name} />
         </span>
       )}
-      {info.deletedAt && (
-        <Badge tone="warn" title={info.deletedAt} data-testid="session-ended">
-          ended {new Date(info.deletedAt).toLocaleString()}
-        </Badge>
-      )}
+      {/* a live region from the start, so that a session ending while open is said */}
+      <span role="status">
+        {info.deletedAt && (
+          <Badge title={info.deletedAt} data-testid="session-ended">
+            {endedText(info.deletedAt)}
+          </Badge>
+        )}
+      </span>
       {info.createdAt && (
-        <span title={info.createdAt}>created {new Date(info.createdAt).toLocaleString()}</span>
+        <span title={info.createdAt}>created {formatDateTime(new Date(info.createdAt))}</span>
       )}
       {/* what is captured, tags, the CDP URL and the browser fold on a narrow screen */}
       <NarrowFold label="Details">
@@ -59,7 +71,8 @@ export function SessionSummary({ lookup }: { lookup: SessionLookup }) {
             <UntrustedText text={`${key}=${value}`} />
           </Badge>
         ))}
-        {info.cdpWsUrl && (
+        {/* an ended session's browser is gone: there is nothing to connect to */}
+        {info.cdpWsUrl && !info.deletedAt && (
           <CopyButton
             text={info.cdpWsUrl}
             label="Copy CDP URL"
