@@ -15,6 +15,8 @@ describe('UntrustedText', () => {
     const wrapper = container.firstElementChild as HTMLElement;
     expect(wrapper.tagName).toBe('SPAN');
     expect(wrapper.className).toContain('[unicode-bidi:isolate]');
+    // its direction is its own: a Hebrew message reads from the right
+    expect(wrapper.getAttribute('dir')).toBe('auto');
     expect(wrapper.textContent).toBe('שלום <b>x</b> 42');
     expect(container.querySelector('b')).toBeNull();
   });

@@ -6,7 +6,7 @@ export interface UntrustedTextProps {
   text: string;
   /**
    * Wrap it in its own bidi isolate (default) when it has right-to-left letters or controls, so its
-   * direction cannot reorder the text around it.
+   * direction cannot reorder the text around it, with the direction its own letters give it.
    * Pieces of one text rendered separately (highlights, colours) pass false and share the isolate
    * of their container.
    */
@@ -42,5 +42,12 @@ export const UntrustedText = memo(function UntrustedText({
           run.text
         ),
       );
-  return isolate ? <span className="[unicode-bidi:isolate]">{content}</span> : <>{content}</>;
+  // dir=auto: its own first strong letter sets its direction (a Hebrew message reads from the right)
+  return isolate ? (
+    <span dir="auto" className="[unicode-bidi:isolate]">
+      {content}
+    </span>
+  ) : (
+    <>{content}</>
+  );
 });

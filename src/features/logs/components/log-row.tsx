@@ -81,7 +81,9 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       ) : (
         <LevelBadge level={line.level} />
       )}
+      {/* dir=auto: a line in Hebrew or Arabic reads from the right, as its first letter says */}
       <div
+        dir="auto"
         className={cn(
           'min-w-0 flex-1',
           wrap ? 'break-all whitespace-pre-wrap' : 'overflow-hidden whitespace-pre text-ellipsis',
