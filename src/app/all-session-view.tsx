@@ -41,9 +41,11 @@ function LineDetail({
         <dd className="tabular-nums">
           {Number.isNaN(line.statedMs)
             ? 'no time'
-            : line.inherited
+            : line.inherited === 'previous'
               ? 'no time of its own (the last one stated before it)'
-              : `yes${line.zoneless ? ', without a zone' : ''}`}
+              : line.inherited === 'next'
+                ? "no time of its own, none before it (estimated from the next line's time)"
+                : `yes${line.zoneless ? ', without a zone' : ''}`}
         </dd>
         <dt className="text-muted">Read by the server</dt>
         <dd className="tabular-nums">{iso(line.timeMs)}</dd>

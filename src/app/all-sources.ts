@@ -102,5 +102,7 @@ export function logSource(tab: LogTab): FeedSource<LogLine> {
     },
     // the mark's own row comes from the telemetry
     include: (line) => !isMarkNotice(line),
+    // a stream's first lines take the time of the first line stating one, once it arrives
+    retimed: () => buffer.retimed,
   };
 }

@@ -118,4 +118,10 @@ export const LIMITS = {
     maxRatio: 1_000,
     ratioFromBytes: 1024 * 1024,
   },
+  /**
+   * Lines of a log stream with no stated time before them (its first lines, those after a
+   * reconnect) take the next stated time as an estimate, up to this many in a row: a longer run is
+   * a stream that states no time, and its lines keep the time they were read.
+   */
+  logTimeEstimateRunMax: 1_000,
 } as const;

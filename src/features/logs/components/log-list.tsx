@@ -126,6 +126,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 timestamps={timestamps}
                 timeSource={timeSource}
                 clock={buffer.clock}
+                timesVersion={buffer.retimed.count}
                 originMs={originMs}
                 ranges={ranges}
                 currentMatch={currentMatch === line.seq}

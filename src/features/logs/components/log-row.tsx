@@ -17,6 +17,11 @@ export interface LogRowProps {
   timestamps: TimestampMode;
   timeSource: TimeSource;
   clock: LineClock;
+  /**
+   * Changes when lines shown already were given a time (buffer.retimed.count): the row shows its
+   * time again, the line being the same object.
+   */
+  timesVersion: number;
   originMs: number;
   ranges: ReadonlyArray<readonly [number, number]>;
   currentMatch: boolean;
@@ -144,7 +149,10 @@ function zoneName(offsetMs: number): string {
   return `UTC${offsetMs < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
-/** The time column: the line's own time (or the one it inherits, dimmed), or the read time. */
+/**
+ * The time column: the line's own time, the one it inherits or the estimate from the next line
+ * (both dimmed), or the read time.
+ */
 function LineTime(props: {
   line: LogLine;
   mode: TimestampMode;
@@ -155,7 +163,13 @@ function LineTime(props: {
   const { line, source, clock } = props;
   const shownMs = clock.lineTime(line, source);
   const own = source === 'line' && !Number.isNaN(line.statedMs);
-  const kind = !own ? 'read' : line.inherited ? 'inherited' : 'stated';
+  const kind = !own
+    ? 'read'
+    : line.inherited === 'previous'
+      ? 'inherited'
+      : line.inherited === 'next'
+        ? 'estimated'
+        : 'stated';
   const read = `read by the server ${isoOrNone(line.timeMs)}`;
   const zone = line.zoneless
     ? ` (the line gives no zone: ${zoneName(clock.zoneOffsetMs)} taken)`
@@ -165,12 +179,14 @@ function LineTime(props: {
       ? `Time stated in the line ${isoOrNone(shownMs)}${zone}; ${read}`
       : kind === 'inherited'
         ? `The line states no time: shown is the last time stated before it, ${isoOrNone(shownMs)}${zone}; ${read}`
-        : `Time ${read}${source === 'line' ? ' (no line before it stated a time)' : ''}`;
+        : kind === 'estimated'
+          ? `The line states no time and no line before it does: estimated from the next line's time, ${isoOrNone(shownMs)}${zone}; ${read}`
+          : `Time ${read}${source === 'line' ? ' (no line near it states a time)' : ''}`;
   return (
     <span
       className={cn(
         'shrink-0 text-muted tabular-nums select-none',
-        kind === 'inherited' && 'italic opacity-70',
+        (kind === 'inherited' || kind === 'estimated') && 'italic opacity-70',
       )}
       data-time={kind}
       title={title}

@@ -14,18 +14,83 @@ const clockAt = (offsetHours: number) => new LineClock(() => offsetHours * HOUR)
 describe('LineClock', () => {
   it('a line without a time takes the last stated one, marked as inherited', () => {
     const clock = clockAt(0);
-    const first = line(Number.NaN, false);
-    clock.observe(first);
-    expect(first.inherited).toBe(false);
-    expect(clock.lineTime(first, 'line')).toBe(READ);
-
+    clock.observe(line(READ - 9_000, false));
     const stated = line(READ - 5_000, false);
     const after = line(Number.NaN, false, READ + 10);
-    clock.observe(stated);
+    expect(clock.observe(stated)).toBe(0);
     clock.observe(after);
-    expect(after).toMatchObject({ statedMs: READ - 5_000, inherited: true });
+    expect(after).toMatchObject({ statedMs: READ - 5_000, inherited: 'previous' });
     expect(clock.lineTime(after, 'line')).toBe(READ - 5_000);
     expect(clock.lineTime(after, 'read')).toBe(READ + 10);
+    // the next stated time does not move it
+    expect(clock.observe(line(READ - 1_000, false))).toBe(0);
+    expect(after).toMatchObject({ statedMs: READ - 5_000, inherited: 'previous' });
+  });
+
+  it('the first lines, with no time before them, take the next stated one, marked as estimated', () => {
+    const clock = clockAt(2);
+    // a shell's message read minutes after Chromium's first lines were written
+    const shell = line(Number.NaN, false);
+    const blank = line(Number.NaN, false, READ + 1);
+    expect(clock.observe(shell)).toBe(0);
+    expect(clock.observe(blank)).toBe(0);
+    // until a line states a time, the read time is all there is
+    expect(shell.inherited).toBe(false);
+    expect(clock.lineTime(shell, 'line')).toBe(READ);
+
+    const chromium = line(READ - 4 * 60_000, true, READ + 2);
+    expect(clock.observe(chromium)).toBe(2);
+    for (const early of [shell, blank]) {
+      expect(early).toMatchObject({ statedMs: READ - 4 * 60_000, zoneless: true });
+      expect(early.inherited).toBe('next');
+      expect(clock.lineTime(early, 'line')).toBe(clock.lineTime(chromium, 'line'));
+      expect(clock.lineTime(early, 'read')).toBe(early.timeMs);
+    }
+    // only once: later lines inherit, and a later stated time gives nothing back
+    const later = line(Number.NaN, false);
+    clock.observe(later);
+    expect(later.inherited).toBe('previous');
+    expect(clock.observe(line(READ - 60_000, true))).toBe(0);
+    expect(shell.statedMs).toBe(READ - 4 * 60_000);
+  });
+
+  it('notices wait for no time, and the waiting lines skip them', () => {
+    const clock = clockAt(0);
+    const first = line(Number.NaN, false);
+    const notice = line(Number.NaN, false, READ, true);
+    clock.observe(first);
+    clock.observe(notice);
+    expect(clock.observe(line(READ - 1_000, false))).toBe(1);
+    expect(first.inherited).toBe('next');
+    expect(notice).toMatchObject({ inherited: false, statedMs: Number.NaN });
+  });
+
+  it('a run of untimed lines longer than the cap keeps its read times', () => {
+    const clock = new LineClock(() => 0, 3);
+    const run = [1, 2, 3, 4].map((at) => line(Number.NaN, false, READ + at));
+    for (const untimed of run) clock.observe(untimed);
+    expect(clock.observe(line(READ - 1_000, false))).toBe(0);
+    for (const untimed of run) {
+      expect(untimed.inherited).toBe(false);
+      expect(clock.lineTime(untimed, 'line')).toBe(untimed.timeMs);
+    }
+    // a run within the cap after a restart is estimated again
+    clock.restart();
+    const after = line(Number.NaN, false);
+    clock.observe(after);
+    expect(clock.observe(line(READ - 500, false))).toBe(1);
+    expect(after.inherited).toBe('next');
+  });
+
+  it('after a restart (a reconnect) an untimed line takes the next stated time, not the last', () => {
+    const clock = clockAt(0);
+    clock.observe(line(READ - 60_000, false));
+    clock.restart();
+    const resumed = line(Number.NaN, false, READ);
+    clock.observe(resumed);
+    expect(resumed.inherited).toBe(false);
+    expect(clock.observe(line(READ - 2_000, false))).toBe(1);
+    expect(resumed).toMatchObject({ statedMs: READ - 2_000, inherited: 'next' });
   });
 
   it('notices neither inherit nor count', () => {

@@ -1,11 +1,16 @@
 /**
  * The times of one log stream's lines: a line that states no time inherits the last stated one,
- * and the zone of zoneless times (Chromium's, glog's, Python's defaults) is chosen for the whole
- * stream. The writer's zone is not on the wire; the candidates are UTC (a remote service's usual
- * zone) and this browser's zone (a server on the same machine, such as the embedded reference
- * server). A line is never written after the server read it, so the candidate that puts the
- * freshest zoneless line closest before its read time wins; one that puts it after is refused.
+ * or, when no line before it stated one (the first lines of a file, a shell's message before the
+ * program's own lines, the first lines after a reconnect), the next one stated, as an estimate
+ * given once that line arrives, as a log viewer does. The zone of zoneless times (Chromium's,
+ * glog's, Python's defaults) is chosen for the whole stream. The writer's zone is not on the wire;
+ * the candidates are UTC (a remote service's usual zone) and this browser's zone (a server on the
+ * same machine, such as the embedded reference server). A line is never written after the server
+ * read it, so the candidate that puts the freshest zoneless line closest before its read time wins;
+ * one that puts it after is refused.
  */
+
+import { LIMITS } from '../../../config/limits';
 
 /** A read may precede the stated time by this much (rounding, a coarse clock). */
 const LEAD_TOLERANCE_MS = 5_000;
@@ -15,9 +20,16 @@ export interface TimedLine {
   timeMs: number;
   statedMs: number;
   zoneless: boolean;
-  inherited: boolean;
+  /**
+   * Where the time of a line that states none comes from: the last line before it that stated one
+   * (`previous`), or the first line after it (`next`: an estimate); false when the line states its
+   * own time or none is known.
+   */
+  inherited: TimeFrom;
   notice: boolean;
 }
+
+export type TimeFrom = false | 'previous' | 'next';
 
 export type TimeSource = 'line' | 'read';
 
@@ -27,6 +39,10 @@ export class LineClock {
   stated = 0;
   private lastStated = Number.NaN;
   private lastZoneless = false;
+  /** Lines with no stated time before them, waiting for the next one stated. */
+  private waiting: TimedLine[] = [];
+  /** The waiting lines outgrew `estimateRunMax`: until a time is stated, lines keep their read. */
+  private overflowed = false;
   /** Largest (stated wall clock − read time) over zoneless lines. */
   private maxLead = Number.NEGATIVE_INFINITY;
   private offsetMs = 0;
@@ -37,23 +53,30 @@ export class LineClock {
   constructor(
     private readonly localOffsetMs: (atMs: number) => number = (atMs) =>
       -new Date(atMs).getTimezoneOffset() * 60_000,
+    /** Most lines before a stated time that take it; a longer run states no time to estimate. */
+    private readonly estimateRunMax: number = LIMITS.logTimeEstimateRunMax,
   ) {}
 
-  /** Takes a line as it is appended: fills in an inherited time, learns the zone. */
-  observe(line: TimedLine): void {
-    if (line.notice) return;
+  /**
+   * Takes a line as it is appended: fills in an inherited time, learns the zone. Returns how many
+   * lines right before this one were given its time (an estimate: they had no time before them).
+   */
+  observe(line: TimedLine): number {
+    if (line.notice) return 0;
     this.lines += 1;
     if (Number.isNaN(line.statedMs)) {
       if (!Number.isNaN(this.lastStated)) {
         line.statedMs = this.lastStated;
         line.zoneless = this.lastZoneless;
-        line.inherited = true;
-      }
-      return;
+        line.inherited = 'previous';
+      } else if (!this.overflowed) this.wait(line);
+      return 0;
     }
     this.stated += 1;
     this.lastStated = line.statedMs;
     this.lastZoneless = line.zoneless;
+    this.overflowed = false;
+    const given = this.waiting.length === 0 ? 0 : this.giveWaiting(line);
     if (line.zoneless && !Number.isNaN(line.timeMs)) {
       const lead = line.statedMs - line.timeMs;
       if (lead > this.maxLead) {
@@ -61,6 +84,43 @@ export class LineClock {
         this.offsetMs = this.chooseOffset(line.timeMs);
       }
     }
+    return given;
+  }
+
+  private wait(line: TimedLine): void {
+    if (this.waiting.length < this.estimateRunMax) {
+      this.waiting.push(line);
+      return;
+    }
+    this.waiting = [];
+    this.overflowed = true;
+  }
+
+  /** The waiting lines take the time `stated` states, as an estimate. */
+  private giveWaiting(stated: TimedLine): number {
+    const waiting = this.waiting;
+    for (const line of waiting) {
+      line.statedMs = stated.statedMs;
+      line.zoneless = stated.zoneless;
+      line.inherited = 'next';
+    }
+    this.waiting = [];
+    return waiting.length;
+  }
+
+  /** The waiting lines are gone (the reader cleared them): they take no time later. */
+  dropWaiting(): void {
+    this.waiting = [];
+  }
+
+  /**
+   * The lines from here on need not follow the last stated time (the stream reconnected and tails
+   * the file from its end again): a line that states none waits for the next stated time.
+   */
+  restart(): void {
+    this.lastStated = Number.NaN;
+    this.waiting = [];
+    this.overflowed = false;
   }
 
   private chooseOffset(atMs: number): number {

@@ -1,6 +1,6 @@
 import { FilteredRing, type RetainedIndex } from '../../../lib/filtered-ring';
 import type { LogLevel } from '../model/level';
-import { LineClock } from '../model/line-clock';
+import { LineClock, type TimeFrom } from '../model/line-clock';
 
 /** One retained line of a log stream. */
 export interface LogLine {
@@ -9,13 +9,14 @@ export interface LogLine {
   /** When the server read the line (the wire `timestamp`), in ms; NaN when unreadable. */
   timeMs: number;
   /**
-   * The time the line states (model/line-time.ts), or the last one a line before it stated when
-   * it states none (`inherited`); NaN when neither. A zoneless time is its wall clock read as UTC:
-   * `LineClock.lineTime` applies the stream's zone.
+   * The time the line states (model/line-time.ts); when it states none, the last one a line before
+   * it stated (`inherited: 'previous'`) or, with none before it, the next one stated (`'next'`, an
+   * estimate given when that line arrives); NaN when none is known. A zoneless time is its wall
+   * clock read as UTC: `LineClock.lineTime` applies the stream's zone.
    */
   statedMs: number;
   zoneless: boolean;
-  inherited: boolean;
+  inherited: TimeFrom;
   /** As received, ANSI escapes included. */
   text: string;
   /** ANSI stripped: what filters and search look at (the same string when there was no escape). */
@@ -49,6 +50,15 @@ class LevelCounter implements RetainedIndex<LogLine> {
   }
 }
 
+/** Lines already appended whose time changed: the latest change, and how many there were. */
+export interface RetimedLines {
+  /** Goes up by one at each change. */
+  count: number;
+  /** The lines the latest change touched: seq `from` to `to - 1`. */
+  from: number;
+  to: number;
+}
+
 /**
  * The retained lines of one log stream with everything the view needs kept up to date
  * incrementally: level counts, the filtered view, and the lines matching the search.
@@ -58,6 +68,12 @@ export class LogBuffer {
   readonly levelCounts: LevelCounts;
   /** The stream's times: which lines state one, the zone of zoneless ones, inheritance. */
   readonly clock = new LineClock();
+  /**
+   * Lines appended earlier that were given a time since (the first lines of the stream, once a
+   * line states one): what reads lines by time (the All view) places them again.
+   */
+  readonly retimed: RetimedLines = { count: 0, from: 0, to: 0 };
+  private filter: LineTest | null = null;
 
   constructor(capacity: number) {
     const levels = new LevelCounter();
@@ -85,12 +101,35 @@ export class LogBuffer {
 
   append(lines: Omit<LogLine, 'seq'>[]): void {
     const ring = this.ring;
-    for (const partial of lines) {
-      const line = partial as LogLine;
-      line.seq = ring.next;
-      this.clock.observe(line);
-      ring.push(line);
+    const clock = this.clock;
+    const base = ring.next;
+    const count = lines.length;
+    // every line's time is settled before any is stored, so the filter (a time range) sees the
+    // time a line of this batch takes from a later one
+    for (let at = 0; at < count; at += 1) {
+      const line = lines[at] as LogLine;
+      line.seq = base + at;
+      const given = clock.observe(line);
+      if (given !== 0 && line.seq - given < base) this.retime(line.seq - given, base);
     }
+    for (let at = 0; at < count; at += 1) ring.push(lines[at] as LogLine);
+  }
+
+  /** Lines stored earlier (seq `from` to `to - 1`) were given a time: the view tests them again. */
+  private retime(from: number, to: number): void {
+    // lines evicted already are not the view's
+    const first = Math.max(from, this.ring.first);
+    if (first >= to) return;
+    const retimed = this.retimed;
+    retimed.count += 1;
+    retimed.from = first;
+    retimed.to = to;
+    if (this.filter !== null) this.ring.setFilter(this.filter);
+  }
+
+  /** The lines from here on may not follow the last stated time (the stream reconnected). */
+  restartTimes(): void {
+    this.clock.restart();
   }
 
   line(seq: number): LogLine | undefined {
@@ -112,6 +151,7 @@ export class LogBuffer {
   }
 
   setFilter(test: LineTest | null): void {
+    this.filter = test;
     this.ring.setFilter(test);
   }
 
@@ -148,6 +188,7 @@ export class LogBuffer {
 
   clear(): void {
     this.ring.clear();
+    this.clock.dropWaiting();
   }
 
   resize(capacity: number): void {

@@ -156,6 +156,12 @@ export function createLogTab(options: LogTabOptions): LogTab {
         const next = connections > 1 ? RECONNECTED : 'connected on a new attempt';
         if (stall) notice(describeStall(stall, next));
         else if (connections > 1) notice(RECONNECTED);
+        if (connections > 1) {
+          // the lines before the reconnect first; those after it tail the file from its end, so
+          // one stating no time is not a continuation of the last line read before
+          live.flush();
+          buffer.restartTimes();
+        }
       }
       if (status.kind === 'ended') {
         const ended = `stream ended: ${status.reason}`;

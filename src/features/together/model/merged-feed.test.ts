@@ -37,6 +37,19 @@ class ListSource implements FeedSource<Item> {
   });
 }
 
+/** A log source whose first items take a later item's time, as a log stream's first lines do. */
+class RetimingSource extends ListSource {
+  readonly changes = { count: 0, from: 0, to: 0 };
+  /** Items `from` to `to - 1` take time `t`. */
+  retime(from: number, to: number, t: number): void {
+    for (let index = from; index < to; index += 1) (this.items[index] as Item).t = t;
+    this.changes.count += 1;
+    this.changes.from = from;
+    this.changes.to = to;
+  }
+  retimed = () => this.changes;
+}
+
 const texts = (feed: MergedFeed): string[] => {
   const out: string[] = [];
   for (let at = 0; at < feed.ring.viewCount; at += 1) out.push(feed.ring.viewAt(at)?.text ?? '?');
@@ -174,5 +187,43 @@ describe('MergedFeed', () => {
     expect(filterTest({ ...NO_FILTER, text: '  ' })).toBeNull();
     feed.setFilter(filterTest({ ...NO_FILTER, range: { fromMs: 2, toMs: 3 } }));
     expect(texts(feed)).toEqual(['ERROR: bus failed', 'click #Save']);
+  });
+
+  it('a held line whose time changes is placed by its new time, next to its neighbours', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new RetimingSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    telemetry.add({ t: 1_000, text: 'page load' }, { t: 1_150, text: 'click' });
+    // the shell's line has only its read time, minutes after the file's lines were written
+    chromium.add({ t: 300_000, text: 'shell says hi' });
+    feed.pull(0);
+    chromium.add({ t: 1_100, text: '[chromium] starts' });
+    chromium.retime(0, 1, 1_100);
+    expect(feed.pull(100)).toBe(true);
+    feed.release(HOLD_MS * 2);
+    expect(texts(feed)).toEqual(['page load', 'shell says hi', '[chromium] starts', 'click']);
+    expect(feed.builds).toBe(1);
+    expect(feed.ring.viewAt(1)?.timeMs).toBe(1_100);
+  });
+
+  it('a placed line whose time changes has the list built again, in its place', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new RetimingSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    telemetry.add({ t: 1_000, text: 'page load' }, { t: 1_150, text: 'click' });
+    chromium.add({ t: 300_000, text: 'shell says hi' });
+    feed.pull(0);
+    feed.release(HOLD_MS);
+    expect(texts(feed)).toEqual(['page load', 'click', 'shell says hi']);
+    chromium.add({ t: 1_100, text: '[chromium] starts' });
+    chromium.retime(0, 1, 1_100);
+    expect(feed.pull(HOLD_MS + 1)).toBe(false);
+    expect(texts(feed)).toEqual(['page load', 'shell says hi', '[chromium] starts', 'click']);
+    // nothing changed since: read on as usual
+    chromium.add({ t: 1_200, text: 'next' });
+    expect(feed.pull(HOLD_MS + 2)).toBe(true);
+    expect(feed.builds).toBe(2);
   });
 });

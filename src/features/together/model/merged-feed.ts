@@ -10,6 +10,10 @@
  * times step back); sources are interleaved by time. Live rows are held for `HOLD_MS` after they
  * arrive, so that a line read from a file 50 ms after the event of the same moment still lands
  * next to it; a row released after a later one from another source is flagged `late`.
+ *
+ * An item's time can change after it was read (a log stream's first lines, which state no time,
+ * take the next time a line states): a row still held takes the new time; one placed already has
+ * the list built again, so that it stands where its time puts it.
  */
 import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
 
@@ -32,6 +36,15 @@ export interface RowFacts {
   ascii?: boolean;
 }
 
+/** Items of a source whose time changed once read: the latest change, and how many there were. */
+export interface RetimedItems {
+  /** Goes up by one at each change. */
+  readonly count: number;
+  /** The items the latest change touched: indexes `from` to `to - 1`. */
+  readonly from: number;
+  readonly to: number;
+}
+
 /** A live list the feed reads: telemetry events or the lines of one log stream. */
 export interface FeedSource<T = unknown> {
   /** Stable while the source exists, e.g. `telemetry` or a log tab's id. */
@@ -46,6 +59,8 @@ export interface FeedSource<T = unknown> {
   facts(item: T): RowFacts;
   /** Whether an item gets a row (all when absent): a copy of what another source shows does not. */
   include?(item: T): boolean;
+  /** Items whose time changed after they were added (absent: an item's time never changes). */
+  retimed?(): RetimedItems;
 }
 
 export interface AllRow extends RowFacts {
@@ -72,6 +87,10 @@ interface Cursor {
   queue: AllRow[];
   /** Read position in `queue` (placed rows before it are dropped in bulk). */
   head: number;
+  /** The source's count of time changes when last looked at. */
+  retimes: number;
+  /** Index after the last row placed. */
+  placedNext: number;
 }
 
 export class MergedFeed {
@@ -119,6 +138,8 @@ export class MergedFeed {
         last: next > first ? source.item(next - 1) : undefined,
         queue: [],
         head: 0,
+        retimes: source.retimed?.().count ?? 0,
+        placedNext: next,
       });
     }
     const merged = mergeByTime(lists);
@@ -141,7 +162,7 @@ export class MergedFeed {
       const relaid =
         next < cursor.next ||
         (lastIndex >= first && cursor.next > 0 && source.item(lastIndex) !== cursor.last);
-      if (relaid) {
+      if (relaid || !this.retime(source, cursor)) {
         this.build();
         return false;
       }
@@ -159,6 +180,27 @@ export class MergedFeed {
         cursor.next = next;
         cursor.last = source.item(next - 1);
       }
+    }
+    return true;
+  }
+
+  /**
+   * Gives held rows of `source` the times its items changed to. False when a placed row changed
+   * (the list is to be built again): one change since the last look is checked, more are rare
+   * enough (two reconnects within a frame) to build again.
+   */
+  private retime(source: FeedSource, cursor: Cursor): boolean {
+    const retimed = source.retimed?.();
+    if (retimed === undefined || retimed.count === cursor.retimes) return true;
+    const once = retimed.count === cursor.retimes + 1;
+    cursor.retimes = retimed.count;
+    const { from, to } = retimed;
+    if (!once || from < cursor.placedNext) return false;
+    const queue = cursor.queue;
+    for (let at = cursor.head; at < queue.length; at += 1) {
+      const row = queue[at] as AllRow;
+      if (row.index >= to) break;
+      if (row.index >= from) row.timeMs = source.facts(row.item).timeMs;
     }
     return true;
   }
@@ -203,6 +245,7 @@ export class MergedFeed {
       if (!pick) break;
       const row = pick.queue[pick.head] as AllRow;
       pick.head += 1;
+      pick.placedNext = row.index + 1;
       if (row.timeMs < this.lastPlacedMs) row.late = true;
       else this.lastPlacedMs = row.timeMs;
       this.ring.push(row);

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
+import { openDecodedStream } from '../../../lib/sse/decoded-stream';
+import { createLogTab, RECONNECTED, type LogTab } from './log-tab-controller';
+
+let harness: Harness;
+let tab: LogTab;
+
+const READ = '2025-01-01T00:10:00Z';
+const frame = (message: string): string =>
+  `data: ${JSON.stringify({ event: 'log', timestamp: READ, message })}\n\n`;
+
+const until = (predicate: () => boolean): Promise<void> =>
+  vi.waitFor(() => {
+    if (!predicate()) throw new Error('not yet');
+  });
+
+beforeEach(() => {
+  harness = createHarness();
+  tab = createLogTab({
+    id: 'log-1',
+    connection: { base: '/api', token: () => 'tok' },
+    sessionId: 's1',
+    source: { kind: 'path', target: '/var/log/app.log', follow: false },
+    capacity: 100,
+    openStream: (options) =>
+      openDecodedStream({
+        ...options,
+        fetch: harness.fetch,
+        backoff: { initialMs: 5, jitter: 'none' },
+      }),
+  });
+  tab.start();
+});
+afterEach(() => tab.stop());
+
+describe('log tab times', () => {
+  it('a line stating no time after a reconnect takes the next stated time, not the last', async () => {
+    await harness.untilConnections(1);
+    harness
+      .connection(0)
+      .send(frame('2025-01-01T00:01:00Z INFO first') + frame('    continued on the next line'));
+    await until(() => tab.buffer.total === 2);
+    harness.connection(0).end();
+    await harness.untilConnections(2);
+    harness.connection(1).send(frame('    the end of a message written while away'));
+    await until(() => tab.buffer.total === 4);
+    harness.connection(1).send(frame('2025-01-01T00:09:00Z INFO back'));
+    await until(() => tab.buffer.total === 5);
+
+    const lines = tab.buffer.lines(false);
+    expect(lines.map((line) => (line.notice ? 'notice' : line.plain.trim()))).toEqual([
+      '2025-01-01T00:01:00Z INFO first',
+      'continued on the next line',
+      'notice',
+      'the end of a message written while away',
+      '2025-01-01T00:09:00Z INFO back',
+    ]);
+    expect(lines[2]?.text).toBe(RECONNECTED);
+    const at = (iso: string) => Date.parse(iso);
+    expect(lines[1]).toMatchObject({ statedMs: at('2025-01-01T00:01:00Z'), inherited: 'previous' });
+    expect(lines[3]).toMatchObject({ statedMs: at('2025-01-01T00:09:00Z'), inherited: 'next' });
+  });
+});
