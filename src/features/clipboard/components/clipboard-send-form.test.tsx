@@ -50,7 +50,6 @@ describe('ClipboardSendForm', () => {
   it('sends with the button, Ctrl+Enter and Cmd+Enter, without adding a newline', async () => {
     const { user, onSend, textbox } = setup();
     const send = screen.getByRole('button', { name: 'Send' });
-    expect(send).toHaveProperty('disabled', true);
     await user.type(textbox, 'abc');
     await user.click(send);
     await user.type(textbox, '{Control>}{Enter}{/Control}');
@@ -59,10 +58,22 @@ describe('ClipboardSendForm', () => {
     expect(textbox).toHaveProperty('value', 'abc');
   });
 
-  it('does not send empty text, and plain Enter types a newline', async () => {
+  it('sends empty text (it clears the clipboard) only once it is asked for again', async () => {
     const { user, onSend, textbox } = setup();
     await user.type(textbox, '{Control>}{Enter}{/Control}');
     expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/empty: sending it clears the session/);
+    // Cancel drops the question; typing does too
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(screen.getByRole('button', { name: 'Send empty text' }));
+    expect(onSend.mock.calls).toEqual([['']]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('plain Enter types a newline and sends nothing', async () => {
+    const { user, onSend, textbox } = setup();
     await user.type(textbox, 'a{Enter}b');
     expect(textbox).toHaveProperty('value', 'a\nb');
     expect(onSend).not.toHaveBeenCalled();

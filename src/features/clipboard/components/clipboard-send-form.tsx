@@ -15,11 +15,19 @@ export function ClipboardSendForm({ pending, onSend }: ClipboardSendFormProps) {
   // session overwrote its clipboard) is common, and "Clear text" empties the box in one step. On
   // failure it stays too, so nothing typed is ever lost.
   const [text, setText] = useState('');
+  // Empty text is a real send (it clears the session's clipboard), asked for again before it goes.
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
   const size = measureText(text);
-  const canSend = text !== '' && !pending;
+  const canSend = !pending;
 
   const send = (): void => {
-    if (canSend) onSend(text);
+    if (!canSend) return;
+    if (text === '' && !confirmEmpty) {
+      setConfirmEmpty(true);
+      return;
+    }
+    setConfirmEmpty(false);
+    onSend(text);
   };
 
   const submit = (event: FormEvent): void => {
@@ -46,7 +54,10 @@ export function ClipboardSendForm({ pending, onSend }: ClipboardSendFormProps) {
       <textarea
         id={`${id}-text`}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setConfirmEmpty(false);
+        }}
         onKeyDown={keyDown}
         rows={4}
         spellCheck={false}
@@ -59,10 +70,20 @@ export function ClipboardSendForm({ pending, onSend }: ClipboardSendFormProps) {
         <span id={`${id}-size`}>{formatTextSize(size)}</span>
         <span id={`${id}-hint`}>Ctrl+Enter or ⌘+Enter sends</span>
       </div>
+      {confirmEmpty && (
+        <p role="alert" className="text-xs text-warn">
+          The text is empty: sending it clears the session’s clipboard. Send again to clear it.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" disabled={!canSend}>
-          {pending ? 'Sending…' : 'Send'}
+          {pending ? 'Sending…' : confirmEmpty ? 'Send empty text' : 'Send'}
         </Button>
+        {confirmEmpty && (
+          <Button variant="ghost" onClick={() => setConfirmEmpty(false)}>
+            Cancel
+          </Button>
+        )}
         {text !== '' && (
           <Button variant="ghost" onClick={() => setText('')}>
             Clear text
