@@ -9,11 +9,11 @@ import { describeGap } from '../model/sequencer';
 import { readStackTrace } from '../model/stack-trace';
 import type { EventItem, TimelineItem } from '../model/types';
 import type { Timeline } from '../stores/timeline-controller';
-import { describeOffset, itemsAround, nearestScreenshots } from '../model/nearest-screenshots';
+import { describeOffset, itemsAround } from '../model/nearest-screenshots';
 import { computePages, LCP_EXPLAINED } from '../model/pages';
 import { showItem } from '../stores/timeline-actions';
 import { EventFields } from './event-fields';
-import { FilmstripThumb } from './filmstrip-thumb';
+import { MomentScreenshots } from './moment-screenshots';
 import { NetworkDetail } from './network-detail';
 import { ScreenshotView } from './screenshot-view';
 import { StackTraceView } from './stack-trace-view';
@@ -156,37 +156,6 @@ export function DetailFrame({ onClose, children }: { onClose: () => void; childr
  */
 export const MomentContext = createContext<((tsUs: number) => ReactNode) | null>(null);
 
-/** The screenshots taken nearest before and after an event, one click from each. */
-function MomentScreenshotsView({ timeline, item }: { timeline: Timeline; item: EventItem }) {
-  const { buffer } = timeline;
-  const { before, after } = nearestScreenshots(
-    buffer.screenshots,
-    (index) => buffer.item(index),
-    item,
-  );
-  if (!before && !after) return null;
-  return (
-    <section aria-label="Screenshots at this moment" className="space-y-1">
-      <h3 className="text-xs font-semibold text-muted uppercase">Screenshots at this moment</h3>
-      <div className="flex flex-wrap gap-2">
-        {[before, after].map((shot) =>
-          shot ? (
-            <FilmstripThumb
-              key={shot.index}
-              item={shot}
-              selected={false}
-              tabbable
-              originUs={buffer.originUs}
-              onSelect={(index) => showItem(timeline, index)}
-              caption={describeOffset(item.tsUs, shot.tsUs)}
-            />
-          ) : null,
-        )}
-      </div>
-    </section>
-  );
-}
-
 /** The console errors logged within a few seconds of an event, nearest first, one click from each. */
 function MomentErrorsView({ timeline, item }: { timeline: Timeline; item: EventItem }) {
   const { buffer } = timeline;
@@ -215,8 +184,15 @@ function MomentErrorsView({ timeline, item }: { timeline: Timeline; item: EventI
   );
 }
 
+export interface TimelineItemDetailProps {
+  timeline: Timeline;
+  item: TimelineItem;
+  /** Shows an item in its place in the timeline; by default selects it there (the timeline's own view). */
+  onShowInTimeline?: (index: number) => void;
+}
+
 /** One item of a timeline in full, wherever it is shown (the timeline, the All view). */
-export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; item: TimelineItem }) {
+export function TimelineItemDetail({ timeline, item, onShowInTimeline }: TimelineItemDetailProps) {
   const moment = useContext(MomentContext);
   if (item.kind !== 'event') return <NoticeDetail item={item} />;
   return (
@@ -226,7 +202,13 @@ export function TimelineItemDetail({ timeline, item }: { timeline: Timeline; ite
       </EventFields>
       {item.type !== 'console_error' && <MomentErrorsView timeline={timeline} item={item} />}
       {item.type !== 'monitor_screenshot' && (
-        <MomentScreenshotsView timeline={timeline} item={item} />
+        <MomentScreenshots
+          // a screenshot opened for one event is not kept open for the next
+          key={item.index}
+          timeline={timeline}
+          item={item}
+          onShowInTimeline={onShowInTimeline ?? ((index) => showItem(timeline, index))}
+        />
       )}
       {moment?.(item.tsUs)}
     </>

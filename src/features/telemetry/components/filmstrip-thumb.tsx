@@ -14,6 +14,9 @@ export interface FilmstripThumbProps {
   caption?: string;
 }
 
+/** A thumbnail's fixed, readable size: the whole page fits in it (contained), never squeezed. */
+const THUMB_SIZE = 'h-[75px] w-[120px] shrink-0 rounded-sm bg-panel-2 object-contain';
+
 /** One screenshot of the filmstrip: a toggle button with the image (or a placeholder) and its time. */
 export const FilmstripThumb = memo(function FilmstripThumb({
   item,
@@ -59,10 +62,15 @@ export const FilmstripThumb = memo(function FilmstripThumb({
           draggable={false}
           decoding="async"
           onError={() => setFailedUrl(url)}
-          className="h-[75px] w-[120px] rounded-sm bg-panel-2 object-contain"
+          className={THUMB_SIZE}
         />
       ) : (
-        <span className="flex h-[75px] w-[120px] flex-col items-center justify-center rounded-sm border border-dashed border-border bg-panel-2 text-center text-[11px] text-muted">
+        <span
+          className={cn(
+            THUMB_SIZE,
+            'flex flex-col items-center justify-center border border-dashed border-border text-center text-[11px] text-muted',
+          )}
+        >
           <span>{missing}</span>
           <span className="font-mono">{time.slice(0, 8)}</span>
         </span>

@@ -89,29 +89,56 @@ describe('Filmstrip', () => {
     expect(onSelect).toHaveBeenCalledWith(30);
   });
 
-  it('moves focus with the arrow keys and selects with Enter or Space', async () => {
+  it('steps through the screenshots with the arrow keys, Home and End, selecting each one reached', async () => {
     const onSelect = vi.fn();
     const user = userEvent.setup();
     render(<Harness onSelect={onSelect} />);
     await user.tab();
     const [first, second, third] = screen.getAllByRole('button');
     expect(document.activeElement).toBe(third); // no selection yet: the newest is the tab stop
+    expect(onSelect).not.toHaveBeenCalled();
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(second);
-    expect(onSelect).not.toHaveBeenCalled();
-    await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(20);
     expect(second?.getAttribute('aria-pressed')).toBe('true');
     await user.keyboard('{Home}');
     expect(document.activeElement).toBe(first);
+    expect(onSelect).toHaveBeenLastCalledWith(10);
+    expect(first?.getAttribute('aria-pressed')).toBe('true');
+    expect(second?.getAttribute('aria-pressed')).toBe('false');
+    // at the first: nothing before it, nothing chosen again
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(first);
-    await user.keyboard(' ');
-    expect(onSelect).toHaveBeenLastCalledWith(10);
+    expect(onSelect).toHaveBeenCalledTimes(2);
+    await user.keyboard('{ArrowRight}');
+    expect(onSelect).toHaveBeenLastCalledWith(20);
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(third);
+    expect(onSelect).toHaveBeenLastCalledWith(30);
     expect(third?.tabIndex).toBe(0);
     expect(first?.tabIndex).toBe(-1);
+    // Enter and Space select the thumbnail in focus too
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(30);
+  });
+
+  it('keeps its thumbnails at a readable size in a strip that scrolls sideways and never shrinks', () => {
+    render(<Filmstrip items={shots} selectedIndex={20} onSelect={vi.fn()} originUs={T0} />);
+    const strip = screen.getByRole('toolbar', { name: 'Screenshots' });
+    // in the pane's column above the large image, a strip that may shrink is squeezed to a
+    // sliver with a scrollbar: it keeps its height, and scrolls only sideways
+    expect(strip.className.split(' ')).toEqual(
+      expect.arrayContaining(['shrink-0', 'overflow-x-auto', 'overflow-y-hidden']),
+    );
+    const [released, held] = screen.getAllByRole('button');
+    const image = held?.querySelector('img');
+    const placeholder = released?.querySelector('span');
+    for (const thumb of [image, placeholder]) {
+      expect(thumb?.className.split(' ')).toEqual(
+        expect.arrayContaining(['h-[75px]', 'w-[120px]', 'shrink-0', 'object-contain']),
+      );
+    }
+    expect(held?.className.split(' ')).toContain('shrink-0');
   });
 
   it('scrolls the selected thumbnail into view', () => {

@@ -25,8 +25,11 @@ function keyTarget(key: string, position: number, count: number): number | null 
 }
 
 /**
- * The screenshots as a horizontal strip of thumbnails. One tab stop (roving focus): arrow keys,
- * Home and End move between thumbnails, Enter or Space selects. The selection is kept in view.
+ * The screenshots as a horizontal strip of thumbnails of a readable size, which scrolls sideways
+ * and never shrinks below them (in a column beside a large image it would be squeezed to a sliver
+ * with a scrollbar). One tab stop (roving focus): the arrow keys, Home and End step through the
+ * screenshots, each one reached being selected (shown large); a click, Enter or Space selects too.
+ * The selection is kept in view.
  */
 export function Filmstrip({ items, selectedIndex, onSelect, originUs }: FilmstripProps) {
   const stripRef = useRef<HTMLDivElement>(null);
@@ -59,6 +62,7 @@ export function Filmstrip({ items, selectedIndex, onSelect, originUs }: Filmstri
     setFocusIndex(item.index);
     const button = stripRef.current?.querySelector<HTMLElement>(`[data-index="${item.index}"]`);
     button?.focus();
+    if (item.index !== selectedIndex) onSelect(item.index);
   };
 
   return (
@@ -73,7 +77,7 @@ export function Filmstrip({ items, selectedIndex, onSelect, originUs }: Filmstri
         const index = Number(event.target.dataset.index);
         if (Number.isSafeInteger(index)) setFocusIndex(index);
       }}
-      className="flex gap-2 overflow-x-auto p-2"
+      className="flex shrink-0 items-start gap-2 overflow-x-auto overflow-y-hidden p-2"
     >
       {items.map((item, position) => (
         <FilmstripThumb

@@ -19,7 +19,10 @@ function screenshotItems(timeline: Timeline): EventItem[] {
   return items;
 }
 
-/** Every screenshot as a filmstrip; choosing one shows it large and moves the timeline there. */
+/**
+ * Every screenshot as a filmstrip over the chosen one shown large; choosing one moves the timeline
+ * there. The strip keeps its height; the large image scrolls on its own below it.
+ */
 export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
   const selected = useStore(timeline.store, (state) => state.selected);
   useStore(timeline.store, (state) => state.version);
@@ -27,7 +30,7 @@ export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
   const items = screenshotItems(timeline);
   const current = items.find((item) => item.index === selected) ?? items.at(-1) ?? null;
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-3">
+    <div className="flex min-h-0 flex-1 flex-col">
       <Filmstrip
         items={items}
         selectedIndex={current?.index ?? null}
@@ -38,7 +41,11 @@ export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
         }}
         originUs={timeline.buffer.originUs}
       />
-      {current && <ScreenshotView item={current} originUs={timeline.buffer.originUs} />}
+      {current && (
+        <div className="min-h-0 flex-1 overflow-auto border-t border-border p-3">
+          <ScreenshotView item={current} originUs={timeline.buffer.originUs} />
+        </div>
+      )}
     </div>
   );
 }
