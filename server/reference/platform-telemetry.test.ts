@@ -258,4 +258,17 @@ describe('event types the reference cannot observe stay publishable', () => {
       reader.close();
     }
   });
+
+  it('deleting a session with platform on records its deleteBrowser call (204) before it ends', async () => {
+    const id = await createSession(h, { telemetry: { browser: { platform: { enabled: true } } } });
+    const deleted = await h.call(`/browsers/${id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    const history = await h.call(`/browsers/${id}/telemetry/events?since=1h&limit=100`);
+    expect(history.status).toBe(200);
+    const list = ((await history.json()) as TelemetryEnvelope[]).map((envelope) => envelope.event);
+    const call = list.find(
+      (event) => event.type === 'platform_api_call' && event.data?.operation_id === 'deleteBrowser',
+    );
+    expect(call?.data).toMatchObject({ operation_id: 'deleteBrowser', status: 204 });
+  });
 });

@@ -223,9 +223,12 @@ export async function createReferenceServer(
       method: 'DELETE',
       suffix: '',
       operationId: 'deleteBrowser',
-      handler: async ({ res, session }) => {
+      handler: async ({ res, session, opened }) => {
+        // recorded (platform_api_call) before the session ends: nothing is recorded after
+        res.statusCode = 204;
+        opened();
         await endSession(session);
-        res.writeHead(204).end();
+        res.end();
       },
     },
     {

@@ -8,7 +8,10 @@ export interface SessionRequest {
   res: ServerResponse;
   url: URL;
   session: Session;
-  /** A stream handler calls this once its response has started (the request is then recorded). */
+  /**
+   * A stream handler calls this once its response has started, and a handler that ends the
+   * session before it does (the request is then recorded, its status as `res.statusCode` says).
+   */
   opened: () => void;
   /** `ws://host/prefix` of this API as the client reached it. */
   wsBase: string;
