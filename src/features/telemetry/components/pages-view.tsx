@@ -28,6 +28,11 @@ function Count({ value, danger }: { value: number; danger?: boolean }) {
 
 function PageRow({ page, timeline }: { page: PageVisit; timeline: Timeline }) {
   const range = useStore(timeline.store, (state) => state.filter.range);
+  // of an ended session (its history, a file, a stream that ended) no page is current any more
+  const ended = useStore(
+    timeline.store,
+    (state) => timeline.origin.kind !== 'live' || state.status.kind === 'ended',
+  );
   const endUs = page.endUs ?? page.lastUs;
   const chosen = range?.fromUs === page.startUs && range.toUs === endUs;
   const lcpTitle = page.lcp
@@ -56,7 +61,11 @@ function PageRow({ page, timeline }: { page: PageVisit; timeline: Timeline }) {
       <td className="py-1 pr-2 text-xs whitespace-nowrap text-muted tabular-nums">
         {formatTimestamp(page.startUs / 1000, 'local', 0)}
         <span className="block">
-          {page.endUs === null ? 'current' : seconds((page.endUs - page.startUs) / 1000)}
+          {page.endUs !== null
+            ? seconds((page.endUs - page.startUs) / 1000)
+            : ended
+              ? `to the end, ${seconds((page.lastUs - page.startUs) / 1000)}`
+              : 'current'}
         </span>
       </td>
       <td className="py-1 pr-2 text-right text-xs">
@@ -94,7 +103,7 @@ function PageRow({ page, timeline }: { page: PageVisit; timeline: Timeline }) {
           onClick={() =>
             updateFilter(timeline, { range: chosen ? null : { fromUs: page.startUs, toUs: endUs } })
           }
-          aria-label={`Show only the visit of ${page.url || 'this page'}`}
+          aria-label={`Only this page (the visit of ${page.url || 'this page'})`}
         >
           Only this page
         </Button>

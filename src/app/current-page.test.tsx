@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
+import { CurrentPage } from './current-page';
+
+function navigation(seq: number, url: string) {
+  const data = { url, target_id: 'tab-1', frame_id: 'main', loader_id: `l${seq}` };
+  return { seq, event: telemetryEvent(seq, { type: 'page_navigation', data }) };
+}
+
+describe('CurrentPage', () => {
+  it('of a session that has ended, names the page it was on last, not a page it is on now', () => {
+    const timeline = createFileTimeline({
+      name: 'session.jsonl',
+      envelopes: [navigation(1, 'https://shop.test/'), navigation(2, 'https://shop.test/cart')],
+      problems: [],
+      annotations: [],
+      capacity: 100,
+    });
+    render(<CurrentPage timeline={timeline} />);
+    const line = screen.getByLabelText('The page the browser was on last');
+    expect(line.textContent).toMatch(/^Last onhttps:\/\/shop\.test\/cartfrom \d\d:\d\d:\d\d$/);
+    expect(screen.queryByLabelText('The page the browser is on')).toBeNull();
+  });
+});
