@@ -10,7 +10,9 @@
  * - `logs/NN-name.log`: each open log stream, one line per line as written (escapes removed), and
  *   beside it `logs/NN-name.lines.json` (SavedLinesMeta): when each line was read, which lines are
  *   the dashboard's notices, and which span more than one line of the file.
- * - `screenshots/NNNNNN.png`: every screenshot still held, in time order, unless left out.
+ * - `screenshots/NNNNNN.png`: every screenshot still held, in time order, unless left out. The
+ *   page holds only the newest images (LIMITS.screenshotImages, screenshotImageBytes): an older
+ *   screenshot's event says `png_released`, and the manifest counts them in `left_out` with `why`.
  */
 import type { LogSource } from '../../features/logs/api/log-stream';
 
@@ -68,7 +70,17 @@ export interface BundleManifest {
   };
   network: { file: string; requests: number };
   logs: BundleLogPart[];
-  screenshots: { included: boolean; count: number; files: string[] };
+  screenshots: {
+    /** Whether screenshots were asked for (the form's Screenshots box). */
+    included: boolean;
+    /** The images in the bundle, one file each. */
+    count: number;
+    files: string[];
+    /** Screenshot events of the telemetry whose image is not in the bundle. */
+    left_out: number;
+    /** Why they were left out, a clause per reason (absent when none was). */
+    why?: string;
+  };
   /** The session view's state when the bundle was made (filters, range, pane), as its URL keeps it. */
   view: string;
 }

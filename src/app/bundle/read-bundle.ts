@@ -163,6 +163,27 @@ function restoreImages(envelopes: JsonlEnvelope[], parts: BundleParts): void {
 }
 
 /**
+ * The screenshots saved without their image although asked for, said with the manifest's reason;
+ * for a bundle whose manifest does not count them, the events marked `png_released`.
+ */
+function screenshotsLeftOut(stated: unknown, envelopes: JsonlEnvelope[]): string | null {
+  const manifest = isRecord(stated) ? stated : {};
+  if (manifest.included === false) return null; // said as "saved without screenshots"
+  const { left_out: count, why } = manifest;
+  if (typeof count === 'number' && Number.isSafeInteger(count)) {
+    if (count <= 0) return null;
+    const reason = typeof why === 'string' && why ? why : 'the bundle does not say why';
+    return `${count.toLocaleString('en-US')} screenshots were saved without their image: ${reason}`;
+  }
+  const released = envelopes.filter(
+    (envelope) =>
+      envelope.event.type === 'monitor_screenshot' && envelope.event.data?.png_released === true,
+  ).length;
+  if (released === 0) return null;
+  return `${released.toLocaleString('en-US')} screenshots were saved without their image: released, as the page holds only the newest screenshot images and these had been released before the bundle was saved`;
+}
+
+/**
  * Reads a debug bundle (bundle-format.ts). Never throws: a file that is not one gets a reason, and
  * a bundle with parts missing, unreadable or beyond what the page reads (`limits`) opens with what
  * it has, each loss said. A zip with two entries of one name is refused: which one is meant
@@ -200,6 +221,8 @@ export function readBundle(bytes: Uint8Array, limits: BundleLimits = LIMITS.bund
   const telemetryText = parts.textOf(telemetryFile, 'events');
   const { envelopes, problems, annotations } = parseJsonl(telemetryText ?? '');
   restoreImages(envelopes, parts);
+  const leftOut = screenshotsLeftOut(manifest.screenshots, envelopes);
+  if (leftOut) parts.missing.push(leftOut);
 
   const logs: OpenedLog[] = [];
   for (const part of logParts) {

@@ -17,6 +17,7 @@ import {
   type BundleManifest,
   type SavedLinesMeta,
 } from './bundle-format';
+import { leftOutCount, leftOutWhy, noneLeftOut } from './bundle-screenshots';
 
 /** Text goes into the zip in pieces of about this many characters. */
 const PIECE_CHARS = 1 << 20;
@@ -34,7 +35,7 @@ export interface BundleInput {
   created: Date;
   /** Every retained item of the timeline, in order. */
   items: readonly TimelineItem[];
-  /** A screenshot's PNG; null when its image was released. */
+  /** A screenshot's PNG; null when its image was released (counted in the manifest's left_out). */
   imageBytes: (item: EventItem) => Promise<Uint8Array | null>;
   har: Har;
   logs: readonly BundleLogInput[];
@@ -135,17 +136,29 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
   // telemetry: secrets masked unless asked for, each image a file of its own (or left out)
   const screenshotFiles: string[] = [];
   const images: { name: string; bytes: Uint8Array }[] = [];
+  // every screenshot event whose image is not in the bundle is counted, with its reason
+  const leftOut = noneLeftOut();
   let events = 0;
   const parts = await jsonlParts(input.items, async () => null, {
     reveal: input.reveal,
     rewrite: async (item, kept) => {
       events += 1;
-      if (item.type !== 'monitor_screenshot' || !item.screenshot || !kept) return kept;
+      if (item.type !== 'monitor_screenshot') return kept;
+      if (!item.screenshot || !kept) {
+        leftOut.withoutImage += 1;
+        return kept;
+      }
       const rest = { ...kept };
       delete rest.png;
-      if (!input.screenshots) return { ...rest, png_omitted: true };
+      if (!input.screenshots) {
+        leftOut.notAsked += 1;
+        return { ...rest, png_omitted: true };
+      }
       const bytes = await input.imageBytes(item);
-      if (!bytes) return { ...rest, png_released: true };
+      if (!bytes) {
+        leftOut.released += 1;
+        return { ...rest, png_released: true };
+      }
       const name = screenshotFile(screenshotFiles.length + 1);
       screenshotFiles.push(name);
       images.push({ name, bytes });
@@ -182,6 +195,7 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
       ? [{ at: iso(item.tsUs / 1000), text: item.text }]
       : [],
   );
+  const why = leftOutWhy(leftOut);
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
@@ -197,6 +211,8 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
       included: input.screenshots,
       count: screenshotFiles.length,
       files: screenshotFiles,
+      left_out: leftOutCount(leftOut),
+      ...(why === null ? {} : { why }),
     },
     view: input.view,
   };
