@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { TEST_IDS } from '../src/config/test-ids.ts';
+import { TINY_PNG } from './data/telemetry-events.ts';
 import { expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
@@ -17,7 +18,13 @@ interface Manifest {
   telemetry: { file: string; events: number; marks: { text: string }[] };
   network: { file: string; requests: number };
   logs: { file: string; lines_file: string; source: { target: string }; lines: number }[];
-  screenshots: { included: boolean; count: number; files: string[] };
+  screenshots: {
+    included: boolean;
+    count: number;
+    files: string[];
+    left_out: number;
+    why?: string;
+  };
   time_range: { from: string; to: string } | null;
 }
 
@@ -165,7 +172,9 @@ test('a debug bundle holds the telemetry, log stream, HAR, screenshots, marks an
   await page.getByRole('tab', { name: /^Timeline/ }).click();
   const again = await saveBundle(page, { screenshots: false });
   expect(Object.keys(again.files).some((name) => name.startsWith('screenshots/'))).toBe(false);
-  expect(again.manifest.screenshots).toEqual({ included: false, count: 0, files: [] });
+  expect(again.manifest.screenshots).toMatchObject({ included: false, count: 0, files: [] });
+  expect(again.manifest.screenshots.left_out).toBeGreaterThan(0);
+  expect(again.manifest.screenshots.why).toMatch(/left out as asked \(saved without screenshots\)/);
   expect(strFromU8(again.files['telemetry.jsonl'] ?? new Uint8Array())).toContain(
     '"png_omitted":true',
   );
@@ -183,4 +192,86 @@ test('a file that is not a bundle says why, and loses nothing on screen', async 
     page.getByRole('status').filter({ hasText: 'page.zip cannot be opened' }),
   ).toContainText('it is not a zip file that can be read');
   await expect(page.getByLabel('Session id')).toBeVisible();
+});
+
+test('more screenshots than the page holds: readable thumbnails stepped with the arrow keys, a bundle form that closes on Escape or a click beside it, and a bundle that says which images it left out and why', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const id = await api.createSession();
+  const t0 = Date.now() * 1000 - 600_000_000;
+  // three more than LIMITS.screenshotImages (200): the oldest three images are released
+  await api.publish(
+    id,
+    Array.from({ length: 203 }, (_, at) => ({
+      ts: t0 + at * 1_000_000,
+      type: 'monitor_screenshot',
+      category: 'screenshot',
+      source: { kind: 'local_process' },
+      data: { png: TINY_PNG },
+    })),
+  );
+  await new SessionPage(page).open(id, 'timeline');
+  await page.getByRole('tab', { name: /^Screenshots \(203\)/ }).click();
+  const strip = page.getByRole('toolbar', { name: 'Screenshots' });
+  const thumbs = strip.getByRole('button', { name: /^Screenshot at / });
+  await expect(thumbs).toHaveCount(203);
+
+  // thumbnails of a readable size, in a strip with no scrollbar across them
+  const box = await thumbs.last().locator('img').boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(115);
+  expect(box?.height).toBeGreaterThanOrEqual(70);
+  expect(await strip.evaluate((element) => element.scrollHeight - element.clientHeight)).toBe(0);
+  expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+  // the arrow keys step through them, each one reached shown large below the strip
+  const large = page.getByRole('img', { name: /^Screenshot at / });
+  await expect(large).toBeVisible();
+  const newest = await large.getAttribute('alt');
+  await thumbs.last().focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(thumbs.nth(201)).toBeFocused();
+  await expect(thumbs.nth(201)).toHaveAttribute('aria-pressed', 'true');
+  await expect(large).not.toHaveAttribute('alt', newest ?? '');
+  const stripBox = await strip.boundingBox();
+  const largeBox = await large.boundingBox();
+  expect(largeBox?.y ?? 0).toBeGreaterThanOrEqual((stripBox?.y ?? 0) + (stripBox?.height ?? 0));
+
+  // the form: what will be left out, said before saving; Escape and a click beside it close it
+  const button = page.getByRole('button', { name: 'Debug bundle…' });
+  const dialog = page.getByRole('dialog', { name: 'Debug bundle' });
+  await button.click();
+  await expect(dialog).toContainText(
+    '3 older screenshots are no longer held and will be left out: the page holds only the newest 200 screenshot images',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await button.click();
+  await page.mouse.click(5, 5); // beside the dialog, on the dimmed page
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+  // inside a 420 px window
+  await page.setViewportSize({ width: 420, height: 800 });
+  await page.getByRole('button', { name: 'Debug bundle…' }).click();
+  const narrow = await dialog.boundingBox();
+  expect(narrow?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((narrow?.x ?? 0) + (narrow?.width ?? 999)).toBeLessThanOrEqual(420);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1400, height: 1000 });
+
+  // the manifest counts them with the reason, and the opened bundle says it
+  const { path, manifest } = await saveBundle(page, { screenshots: true });
+  expect(manifest.screenshots).toMatchObject({ included: true, count: 200, left_out: 3 });
+  expect(manifest.screenshots.why).toMatch(
+    /^3 released, as the page holds only the newest 200 screenshot images/,
+  );
+  await page.goto('/');
+  await page.getByLabel('Open a bundle…').setInputFiles(path);
+  await expect(page).toHaveURL(/#\/file$/);
+  await page.getByText('1 part missing').click();
+  await expect(
+    page.getByText(/^3 screenshots were saved without their image: 3 released/),
+  ).toBeVisible();
 });

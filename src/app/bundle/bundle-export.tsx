@@ -1,5 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { logSourceLabel } from '../../features/logs/api/log-stream';
 import { useSessionLogs } from '../../features/logs/stores/log-tabs-registry';
 import type { LogTab } from '../../features/logs/stores/log-tab-controller';
@@ -10,6 +12,7 @@ import { computePages } from '../../features/telemetry/model/pages';
 import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
 import type { Timeline } from '../../features/telemetry/stores/timeline-controller';
 import { downloadBlob } from '../../lib/download';
+import { leftOutNote, screenshotsNotHeld } from './bundle-screenshots';
 import type { BundleLogInput } from './write-bundle';
 import { bundleFileName, writeBundle } from './write-bundle';
 
@@ -52,21 +55,23 @@ const breathe = (): Promise<void> => new Promise((resolve) => setTimeout(resolve
 /**
  * "Debug bundle…": one .zip for a bug report with the telemetry, every open log stream, the HAR,
  * the screenshots, the marks and a manifest (bundle-format.ts). Secrets are masked unless asked
- * for; screenshots can be left out.
+ * for; screenshots can be left out. The form is a dialog over the page (it would otherwise hang
+ * over the view's toolbar): Escape or a click beside it closes it, back to this button.
  */
 export function BundleExport(props: BundleExportProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const close = (): void => {
+  const close = useCallback((): void => {
     setOpen(false);
     button.current?.focus();
-  };
+  }, []);
   return (
-    <div className="relative mb-1">
+    <div className="mb-1">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
+        aria-haspopup="dialog"
         aria-label="Debug bundle…"
         title="Save everything shown of this session as one .zip for a bug report"
         onClick={() => (open ? close() : setOpen(true))}
@@ -95,7 +100,14 @@ function BundleForm({
   const [state, setState] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // the counts follow the stream while the form is open
+  useStore(timeline.store, (store) => store.version);
   const shots = timeline.buffer.retainedImages;
+  const leftOut = screenshots
+    ? leftOutNote(
+        screenshotsNotHeld(timeline.buffer.screenshots, (index) => timeline.buffer.item(index)),
+      )
+    : null;
 
   const save = async (): Promise<void> => {
     setBusy(true);
@@ -136,18 +148,7 @@ function BundleForm({
   };
 
   return (
-    <div
-      role="dialog"
-      aria-labelledby={`${id}-title`}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }}
-      // on a narrow screen the strip's right edge may be out of view: the form stays in the window
-      className="fixed inset-x-2 top-28 z-30 flex flex-col gap-2 rounded-md border border-border bg-panel p-3 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-80"
-    >
+    <ModalDialog labelledBy={`${id}-title`} onClose={onClose}>
       <p id={`${id}-title`} className="font-medium">
         Debug bundle
       </p>
@@ -163,10 +164,16 @@ function BundleForm({
           checked={screenshots}
           // opened at a person's request: the first choice takes the keyboard
           autoFocus
+          aria-describedby={leftOut ? `${id}-left-out` : undefined}
           onChange={(event) => setScreenshots(event.target.checked)}
         />
         Screenshots ({shots.toLocaleString('en-US')})
       </label>
+      {leftOut && (
+        <p id={`${id}-left-out`} className="text-xs text-warn">
+          {leftOut}
+        </p>
+      )}
       <label className="flex items-center gap-2 text-xs">
         <input
           type="checkbox"
@@ -194,6 +201,6 @@ function BundleForm({
       <p aria-live="polite" className="min-h-4 text-xs text-muted">
         {state}
       </p>
-    </div>
+    </ModalDialog>
   );
 }
