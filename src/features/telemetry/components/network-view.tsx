@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { downloadBlob } from '../../../lib/download';
 import { linearEngineStatus, subscribeLinearEngine } from '../../../lib/regex/linear-engine';
 import { buildHar, harFileName } from '../model/har';
-import type { PageVisit } from '../model/pages';
+import { visitRange, type PageVisit } from '../model/pages';
 import { useStore } from 'zustand';
 import { Input } from '../../../components/ui/input';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -415,7 +415,7 @@ function WaterfallPage({
 }) {
   const id = useId();
   if (pages.length === 0) return null;
-  const spans = pages.map((page) => ({ fromUs: page.startUs, toUs: page.endUs ?? page.lastUs }));
+  const spans = pages.map(visitRange);
   const chosen = range
     ? spans.findIndex((span) => span.fromUs === range.fromUs && span.toUs === range.toUs)
     : -1;

@@ -4,7 +4,7 @@ import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
 import { formatTimestamp } from '../../../lib/time-format';
 import { usePages } from '../hooks/use-pages';
-import { CLS_EXPLAINED, LCP_EXPLAINED, type PageVisit } from '../model/pages';
+import { CLS_EXPLAINED, LCP_EXPLAINED, visitRange, type PageVisit } from '../model/pages';
 import { showItem, updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
@@ -33,8 +33,8 @@ function PageRow({ page, timeline }: { page: PageVisit; timeline: Timeline }) {
     timeline.store,
     (state) => timeline.origin.kind !== 'live' || state.status.kind === 'ended',
   );
-  const endUs = page.endUs ?? page.lastUs;
-  const chosen = range?.fromUs === page.startUs && range.toUs === endUs;
+  const span = visitRange(page);
+  const chosen = range?.fromUs === span.fromUs && range.toUs === span.toUs;
   const lcpTitle = page.lcp
     ? `${LCP_EXPLAINED}\n\nThis page: ${seconds(page.lcp.ms)} (${page.lcp.basis} time), ` +
       `${Math.round(page.lcp.size).toLocaleString('en-US')} px²` +
@@ -100,9 +100,7 @@ function PageRow({ page, timeline }: { page: PageVisit; timeline: Timeline }) {
           size="sm"
           variant={chosen ? 'primary' : 'secondary'}
           aria-pressed={chosen}
-          onClick={() =>
-            updateFilter(timeline, { range: chosen ? null : { fromUs: page.startUs, toUs: endUs } })
-          }
+          onClick={() => updateFilter(timeline, { range: chosen ? null : span })}
           aria-label={`Only this page (the visit of ${page.url || 'this page'})`}
         >
           Only this page

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { testSource } from '../testing/overview-test-kit';
 import { eventAt, T0 } from '../testing/telemetry-test-kit';
-import { computePages, cumulativeLayoutShift, currentPage, tabCount } from './pages';
+import { computePages, cumulativeLayoutShift, currentPage, tabCount, visitRange } from './pages';
 import type { TimelineItem } from './types';
+import {
+  compileTimelineFilter,
+  EMPTY_FILTER,
+  readFilterParams,
+  writeFilterParams,
+} from './timeline-filter';
 
 const MS = 1_000;
 let seq = 0;
@@ -123,5 +129,31 @@ describe('cumulativeLayoutShift', () => {
     // a window is cut after 5 s even without a gap
     const steady = Array.from({ length: 12 }, (_, at) => ({ atMs: at * 900, value: 0.1 }));
     expect(cumulativeLayoutShift(steady)).toBeCloseTo(0.6, 6);
+  });
+});
+
+describe('visitRange', () => {
+  it('ends before the next page’s document request, also after the range went through the URL', () => {
+    const nextRequestUs = T0 + 5_000_123;
+    const visit = { startUs: T0, endUs: nextRequestUs, lastUs: nextRequestUs };
+    const range = visitRange(visit);
+    const params = new URLSearchParams();
+    writeFilterParams(params, { ...EMPTY_FILTER, range });
+    const reloaded = readFilterParams(params).range;
+    expect(reloaded).toEqual(range);
+    for (const shown of [range, reloaded]) {
+      const test = compileTimelineFilter({ ...EMPTY_FILTER, range: shown });
+      const at = (tsUs: number) => ({ ...eventAt(1), index: 0, tsUs });
+      expect(test?.(at(nextRequestUs))).toBe(false);
+      expect(test?.(at(T0 + 4_999_000))).toBe(true);
+      expect(test?.(at(T0))).toBe(true);
+    }
+  });
+
+  it('runs to the last event of the tab’s current page', () => {
+    expect(visitRange({ startUs: T0, endUs: null, lastUs: T0 + 9 })).toEqual({
+      fromUs: T0,
+      toUs: T0 + 9,
+    });
   });
 });

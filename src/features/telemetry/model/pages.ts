@@ -7,6 +7,7 @@
 import { isRecord } from '../../../lib/is-record';
 import { readEvent } from './event-item';
 import { isTopLevelNavigation } from './overview-columns';
+import type { TimeRange } from './timeline-filter';
 import type { EventItem, TimelineSource } from './types';
 
 export const LCP_EXPLAINED =
@@ -240,6 +241,18 @@ export function computePages(source: TimelineSource): PageVisit[] {
     ...visit,
     cls: cumulativeLayoutShift(shifts),
   }));
+}
+
+/**
+ * The time range of one visit ("Only this page", the waterfall's page): from its start to the
+ * millisecond before the next page of its tab started, so the next page's document request is
+ * not in it (ranges hold whole milliseconds, as the URL keeps them); to its last event while
+ * it is the tab's page.
+ */
+export function visitRange(visit: Pick<PageVisit, 'startUs' | 'endUs' | 'lastUs'>): TimeRange {
+  if (visit.endUs === null) return { fromUs: visit.startUs, toUs: visit.lastUs };
+  const beforeNext = Math.floor(visit.endUs / 1000) * 1000 - 1;
+  return { fromUs: visit.startUs, toUs: Math.max(visit.startUs, beforeNext) };
 }
 
 /** The page the browser shows now: the newest visit that has not been left. */
