@@ -96,21 +96,21 @@ export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessi
     };
   }, [view, timeline, logs.tabs, capacity]);
 
+  // an item of the timeline (the row, or a screenshot its details show) in its place there
+  const showInTimeline = (index: number): void => {
+    showItem(timeline, index);
+    onShowIn('timeline');
+  };
+
   const renderDetail = (row: AllRow, close: () => void) => {
     if (row.source.kind === 'telemetry') {
       const item = row.item as TimelineItem;
       return (
         <DetailFrame onClose={close}>
-          <Button
-            size="sm"
-            onClick={() => {
-              showItem(timeline, item.index);
-              onShowIn('timeline');
-            }}
-          >
+          <Button size="sm" onClick={() => showInTimeline(item.index)}>
             Show in the timeline
           </Button>
-          <TimelineItemDetail timeline={timeline} item={item} />
+          <TimelineItemDetail timeline={timeline} item={item} onShowInTimeline={showInTimeline} />
         </DetailFrame>
       );
     }
