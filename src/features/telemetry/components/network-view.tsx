@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { downloadBlob } from '../../../lib/download';
 import { linearEngineStatus, subscribeLinearEngine } from '../../../lib/regex/linear-engine';
 import { buildHar, harFileName } from '../model/har';
-import { visitRange, type PageVisit } from '../model/pages';
+import { pagesInFocus, visitRange, type PageVisit } from '../model/pages';
 import { useStore } from 'zustand';
 import { Input } from '../../../components/ui/input';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -492,10 +492,18 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
     return sort.column === 'start' && !sort.descending ? kept : sortNetworkRows(kept, sort);
   }, [rows, range, filter, compiled, sort]);
   const scale = useMemo(() => waterfallScale(shown, range), [shown, range]);
+  const selectedAtUs = useMemo(
+    () => shown.find((row) => holds(row, selected))?.startUs ?? null,
+    [shown, selected],
+  );
+  const focus = useMemo(
+    () => pagesInFocus(pages, range, selectedAtUs),
+    [pages, range, selectedAtUs],
+  );
   const marks = useMemo(() => {
     if (!scale) return [];
     const found: { atUs: number; kind: 'dcl' | 'load' }[] = [];
-    for (const page of pages) {
+    for (const page of focus) {
       const add = (ms: number | null, kind: 'dcl' | 'load'): void => {
         if (ms === null) return;
         const atUs = page.startUs + ms * 1000;
@@ -505,7 +513,7 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
       add(page.loadMs, 'load');
     }
     return found;
-  }, [pages, scale]);
+  }, [focus, scale]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const window = useRowWindow({
@@ -590,12 +598,16 @@ export function NetworkView({ timeline }: { timeline: Timeline }) {
               Waterfall from {formatTimestamp(scale.fromUs / 1000, 'local', 0)} to{' '}
               {formatTimestamp(scale.toUs / 1000, 'local', 0)}
               {range ? ' (the chosen time range)' : ''}
-              {marks.length > 0 && (
+              {marks.length > 0 ? (
                 <>
                   {' '}
                   · <span className="text-info">│</span> DOMContentLoaded ·{' '}
                   <span className="text-danger">│</span> load
+                  {focus.length === 1 ? ' of the page in focus' : ` of ${focus.length} pages`}
                 </>
+              ) : (
+                pages.length > 0 &&
+                ' · choose a page, or a request, to mark its DOMContentLoaded and load'
               )}
             </span>
           )}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { testSource } from '../testing/overview-test-kit';
 import { eventAt, T0 } from '../testing/telemetry-test-kit';
-import { computePages, cumulativeLayoutShift, currentPage, tabCount, visitRange } from './pages';
+import {
+  computePages,
+  cumulativeLayoutShift,
+  currentPage,
+  pagesInFocus,
+  tabCount,
+  visitRange,
+  type PageVisit,
+} from './pages';
 import type { TimelineItem } from './types';
 import {
   compileTimelineFilter,
@@ -155,5 +163,27 @@ describe('visitRange', () => {
       fromUs: T0,
       toUs: T0 + 9,
     });
+  });
+});
+
+describe('pagesInFocus', () => {
+  const visit = (n: number): PageVisit =>
+    ({ startUs: T0 + n * 10_000_000, endUs: T0 + (n + 1) * 10_000_000, lastUs: T0 }) as PageVisit;
+  const visits = Array.from({ length: 8 }, (_, n) => visit(n));
+
+  it('marks no page over the whole session, so the waterfall is no barcode of lines', () => {
+    expect(pagesInFocus(visits, null, null)).toEqual([]);
+  });
+
+  it('marks the page chosen as the range, or the one a selected request was made on', () => {
+    expect(pagesInFocus(visits, visitRange(visits[2] as PageVisit), null)).toEqual([visits[2]]);
+    expect(pagesInFocus(visits, null, T0 + 35_000_000)).toEqual([visits[3]]);
+  });
+
+  it('marks none when the range holds more than a few pages', () => {
+    const wide = { fromUs: T0, toUs: T0 + 80_000_000 };
+    expect(pagesInFocus(visits, wide, null)).toEqual([]);
+    const three = { fromUs: T0, toUs: T0 + 25_000_000 };
+    expect(pagesInFocus(visits, three, null)).toHaveLength(3);
   });
 });

@@ -255,6 +255,31 @@ export function visitRange(visit: Pick<PageVisit, 'startUs' | 'endUs' | 'lastUs'
   return { fromUs: visit.startUs, toUs: Math.max(visit.startUs, beforeNext) };
 }
 
+/** Pages whose DOMContentLoaded and load a waterfall marks at most: more is a barcode. */
+export const MARKED_PAGES_MAX = 3;
+
+/**
+ * The visits a waterfall marks DOMContentLoaded and load for: those that start in the chosen
+ * time range (a page chosen, or a brushed span of a few), else the one a selected request was
+ * made on; none when no page is in focus or more than MARKED_PAGES_MAX are, so that a span of
+ * many pages is not drawn as a barcode of lines.
+ */
+export function pagesInFocus(
+  visits: readonly PageVisit[],
+  range: TimeRange | null,
+  selectedAtUs: number | null,
+): PageVisit[] {
+  let chosen: PageVisit[];
+  if (range) chosen = visits.filter((v) => v.startUs >= range.fromUs && v.startUs <= range.toUs);
+  else if (selectedAtUs !== null)
+    chosen = visits.filter((visit) => {
+      const span = visitRange(visit);
+      return selectedAtUs >= span.fromUs && selectedAtUs <= span.toUs;
+    });
+  else chosen = [];
+  return chosen.length > MARKED_PAGES_MAX ? [] : chosen;
+}
+
 /** The page the browser shows now: the newest visit that has not been left. */
 export function currentPage(visits: readonly PageVisit[]): PageVisit | null {
   for (let at = visits.length - 1; at >= 0; at -= 1) {
