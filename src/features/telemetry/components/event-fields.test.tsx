@@ -181,6 +181,54 @@ describe('EventFields', () => {
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Copied');
   });
 
+  it('masks credentials in header fields and the raw JSON until revealed, for this event only', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const token = 'live-s3cret-token-0123456789'; // 28 characters
+    const request: TelemetryEvent = {
+      ts: TS_US,
+      type: 'network_request',
+      category: 'network',
+      source: { kind: 'cdp' },
+      data: {
+        request_id: '9',
+        url: 'https://api.example.test/cart',
+        headers: { Authorization: `Bearer ${token}`, accept: '*/*' },
+        request_headers: { Cookie: 'sid=cookie-value' },
+      },
+    };
+    const view = render(<EventFields item={eventItem(request)} originUs={null} />);
+    const data = screen.getByRole('region', { name: 'Data' });
+    expect(definition('Authorization', data).textContent).toContain(
+      'Bearer ••••••• (28 characters)',
+    );
+    expect(definition('accept', data).textContent).toBe('*/*');
+    expect(definition('Cookie', data).textContent).toContain('••••••• (16 characters)');
+    await user.click(screen.getByText('Raw JSON'));
+    const raw = (): string => screen.getByText(/"seq": 42/, { selector: 'pre' }).textContent ?? '';
+    expect(raw()).toContain('"Authorization": "<masked>"');
+    expect(document.body.textContent).not.toContain(token);
+    expect(document.body.textContent).not.toContain('cookie-value');
+    await user.click(screen.getByRole('button', { name: 'Copy JSON' }));
+    expect(writeText.mock.calls.at(-1)?.[0]).not.toContain(token);
+
+    // one value revealed in the data fields, the rest stays masked
+    await user.click(within(data).getByRole('button', { name: 'Reveal Authorization' }));
+    expect(definition('Authorization', data).textContent).toContain(`Bearer ${token}`);
+    expect(raw()).not.toContain(token);
+    // the raw JSON and its copy with secrets, when asked
+    await user.click(screen.getByLabelText('with secrets'));
+    expect(raw()).toContain(`"Authorization": "Bearer ${token}"`);
+    await user.click(screen.getByRole('button', { name: 'Copy JSON' }));
+    expect(writeText.mock.calls.at(-1)?.[0]).toContain('sid=cookie-value');
+
+    // another event shown: masked again, the raw JSON still open
+    view.rerender(<EventFields item={eventItem(request, { index: 4, seq: 43 })} originUs={null} />);
+    expect(screen.getByText(/"seq": 43/, { selector: 'pre' }).textContent).toContain('<masked>');
+    expect(document.body.textContent).not.toContain(token);
+    expect(screen.getByLabelText('with secrets')).toHaveProperty('checked', false);
+  });
+
   it('says when copying failed', async () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));

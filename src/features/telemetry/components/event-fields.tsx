@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
@@ -6,8 +6,10 @@ import { cn } from '../../../lib/cn';
 import { copyText } from '../../../lib/copy-text';
 import { formatTimestamp } from '../../../lib/time-format';
 import { categoryStyle } from '../model/catalogue';
-import type { EventItem } from '../model/types';
+import { HEADER_FIELDS, isSecretHeader, withSecretsMasked } from '../model/secret-headers';
+import type { EventItem, TelemetryEvent } from '../model/types';
 import { CategoryIcon } from './category-icon';
+import { SecretValue } from './secret-value';
 
 export interface EventFieldsProps {
   item: EventItem;
@@ -22,7 +24,11 @@ const WRAP = 'whitespace-pre-wrap wrap-anywhere';
 const PRE = `max-h-96 overflow-auto rounded border border-border bg-panel-2 p-2 font-mono text-xs text-fg ${WRAP}`;
 const HEADING = 'mb-1 text-xs font-semibold tracking-wide text-muted uppercase';
 
-/** The generic part of an event's detail: header, source, every data field, and the raw JSON. */
+/**
+ * The generic part of an event's detail: header, source, every data field, and the raw JSON.
+ * Credentials in headers are masked (secret-headers.ts) until revealed, and masked again when
+ * another event is shown.
+ */
 export function EventFields({ item, originUs, children }: EventFieldsProps): ReactElement {
   return (
     <div className="flex min-w-0 flex-col gap-3 text-sm text-fg">
@@ -37,7 +43,7 @@ export function EventFields({ item, originUs, children }: EventFieldsProps): Rea
       </section>
       <section aria-label="Data">
         <h3 className={HEADING}>Data</h3>
-        <DataFields item={item} />
+        <DataFields key={item.index} item={item} />
       </section>
       <RawJson item={item} />
     </div>
@@ -144,12 +150,38 @@ function DataFields({ item }: { item: EventItem }): ReactElement {
             {value + 1}
             <span className="text-muted"> (one-based; sent as {value})</span>
           </span>
+        ) : HEADER_FIELDS.includes(name) && isRecord(value) ? (
+          <HeaderFields key={name} headers={value} />
         ) : (
           <FieldValue key={name} value={value} />
         ),
       ])}
     />
   );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A headers object, one field per header; the values of credentials masked, each with Reveal. */
+function HeaderFields({ headers }: { headers: Record<string, unknown> }): ReactElement {
+  const rows = Object.entries(headers).map(([name, value]): [string, ReactNode] => {
+    if (!isSecretHeader(name)) return [name, <FieldValue key={name} value={value} />];
+    const values = Array.isArray(value) ? value : [value];
+    return [
+      name,
+      <span key={name} className="flex flex-col items-start">
+        {values.map((one, at) => (
+          <SecretValue
+            key={at}
+            name={name}
+            value={typeof one === 'string' ? one : prettyJson(one)}
+          />
+        ))}
+      </span>,
+    ];
+  });
+  return rows.length > 0 ? <FieldList entries={rows} /> : <span>{'{}'}</span>;
 }
 
 /**
@@ -201,12 +233,24 @@ interface CopyStatus {
   failed: boolean;
 }
 
+/** The event with the values of secret headers masked; the same event when it has none. */
+function maskedEvent(event: TelemetryEvent): TelemetryEvent {
+  const data = withSecretsMasked(event.data);
+  return data === event.data ? event : { ...event, data };
+}
+
 function RawJson({ item }: { item: EventItem }): ReactElement {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<CopyStatus | null>(null);
+  // the event whose secrets are shown: none once another event is selected
+  const [revealedFor, setRevealedFor] = useState<number | null>(null);
+  const revealId = useId();
+  const masked = useMemo(() => maskedEvent(item.event), [item]);
+  const reveal = revealedFor === item.index;
+  const shownEvent = reveal ? item.event : masked;
   const json = useMemo(
-    () => (open ? prettyJson({ seq: item.seq, event: item.event }) : ''),
-    [open, item],
+    () => (open ? prettyJson({ seq: item.seq, event: shownEvent }) : ''),
+    [open, item.seq, shownEvent],
   );
 
   useEffect(() => {
@@ -217,7 +261,7 @@ function RawJson({ item }: { item: EventItem }): ReactElement {
 
   const onCopy = (): void => {
     const { index } = item;
-    copyText(prettyJson({ seq: item.seq, event: item.event })).then(
+    copyText(prettyJson({ seq: item.seq, event: shownEvent })).then(
       () => setStatus({ index, text: 'Copied', failed: false }),
       (error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
@@ -251,6 +295,21 @@ function RawJson({ item }: { item: EventItem }): ReactElement {
       >
         {shown?.text ?? ''}
       </span>
+      {masked !== item.event && (
+        <label
+          htmlFor={revealId}
+          className="flex items-center gap-1 text-xs leading-7 whitespace-nowrap text-muted"
+          title="Authorization, cookies, API keys and tokens in headers; masked otherwise"
+        >
+          <input
+            id={revealId}
+            type="checkbox"
+            checked={reveal}
+            onChange={(event) => setRevealedFor(event.target.checked ? item.index : null)}
+          />
+          with secrets
+        </label>
+      )}
       <Button size="sm" onClick={onCopy}>
         Copy JSON
       </Button>

@@ -135,6 +135,59 @@ describe('NetworkDetail', () => {
     ).toBeDefined();
   });
 
+  it('masks credentials in headers, reveals one on request, and masks again for another request', async () => {
+    const user = userEvent.setup();
+    const token = 'eyJhbGciOiJIUzI1NiJ9.c2Vzc2lvbi00Mg.s3cr3t-signature'; // 52 characters
+    const withAuth = (id: string, index: number, authorization: string): EventItem =>
+      item(
+        'network_request',
+        {
+          request_id: id,
+          method: 'GET',
+          url: `https://api.example.test/${id}`,
+          headers: { Authorization: authorization, Cookie: 'sid=abc123', Accept: '*/*' },
+        },
+        T0,
+        index,
+      );
+    const first = exchange({ requestId: '7', request: withAuth('7', 0, `Bearer ${token}`) });
+    const view = render(<NetworkDetail exchange={first} originUs={null} />);
+    const headers = (): HTMLElement => section('Request headers');
+    const row = (name: string): HTMLElement =>
+      within(headers()).getByRole('row', { name: new RegExp(`^${name}`) });
+
+    expect(within(row('Authorization')).getByText('Bearer ••••••• (52 characters)')).toBeDefined();
+    expect(within(row('Cookie')).getByText('••••••• (10 characters)')).toBeDefined();
+    expect(within(row('Accept')).getByText('*/*')).toBeDefined();
+    expect(document.body.textContent).not.toContain(token);
+    expect(document.body.textContent).not.toContain('sid=abc123');
+
+    const reveal = within(headers()).getByRole('button', { name: 'Reveal Authorization' });
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+    await user.click(reveal);
+    expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    expect(within(row('Authorization')).getByText(`Bearer ${token}`)).toBeDefined();
+    // one value at a time: the cookie stays masked
+    expect(document.body.textContent).not.toContain('sid=abc123');
+    await user.click(reveal);
+    expect(document.body.textContent).not.toContain(token);
+    await user.click(reveal);
+
+    // another request chosen in the same pane: its secrets are masked
+    const second = exchange({ requestId: '8', request: withAuth('8', 5, 'Basic dXNlcjpwYXNz') });
+    view.rerender(<NetworkDetail exchange={second} originUs={null} />);
+    expect(within(row('Authorization')).getByText('Basic ••••••• (12 characters)')).toBeDefined();
+    expect(document.body.textContent).not.toContain('dXNlcjpwYXNz');
+    expect(
+      within(headers())
+        .getByRole('button', { name: 'Reveal Authorization' })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+    // and going back to the first one does not bring the revealed value back
+    view.rerender(<NetworkDetail exchange={first} originUs={null} />);
+    expect(document.body.textContent).not.toContain(token);
+  });
+
   it('says what is missing while the request is pending or no longer held', () => {
     const { unmount } = render(
       <NetworkDetail

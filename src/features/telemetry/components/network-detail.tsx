@@ -17,6 +17,9 @@ interface NetworkDetailProps {
 /** Everything captured about one request: outcome, URL, timing, headers and bodies. */
 export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
   const view = useMemo(() => describeExchange(exchange), [exchange]);
+  // which request this is: a secret revealed (or copied with secrets) is masked again on another
+  const first = exchange.redirects[0] ?? exchange.request ?? exchange.response ?? exchange.failed;
+  const selection = first ? `#${first.index}` : exchange.requestId;
   const noResponse = exchange.failed ? 'No response (the request failed)' : 'No response yet';
   return (
     <article aria-label="Network request" className="flex min-w-0 flex-col gap-3 text-sm text-fg">
@@ -38,14 +41,16 @@ export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
           )}
         </p>
       </header>
-      <NetworkCopyAs view={view} />
+      <NetworkCopyAs key={selection} view={view} />
       <NetworkFacts view={view} originUs={originUs} />
       <NetworkHeadersTable
+        key={`request ${selection}`}
         title="Request headers"
         headers={view.requestHeaders}
         missingText="The request event is no longer held"
       />
       <NetworkHeadersTable
+        key={`response ${selection}`}
         title="Response headers"
         headers={view.responseHeaders}
         missingText={noResponse}

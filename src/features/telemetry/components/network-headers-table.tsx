@@ -1,5 +1,7 @@
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { isSecretHeader } from '../model/secret-headers';
 import { NetworkSection } from './network-section';
+import { SecretValue } from './secret-value';
 
 interface NetworkHeadersTableProps {
   title: string;
@@ -8,7 +10,10 @@ interface NetworkHeadersTableProps {
   missingText: string;
 }
 
-/** Header names and values as a two-column table; long values wrap anywhere. */
+/**
+ * Header names and values as a two-column table; long values wrap anywhere. Credentials are
+ * masked, each with its own Reveal (give the table a `key` of the selection to mask them again).
+ */
 export function NetworkHeadersTable({ title, headers, missingText }: NetworkHeadersTableProps) {
   return (
     <NetworkSection title={title}>
@@ -34,7 +39,11 @@ export function NetworkHeadersTable({ title, headers, missingText }: NetworkHead
                   <UntrustedText text={name} />
                 </th>
                 <td className="py-0.5 break-all whitespace-pre-wrap text-fg">
-                  <UntrustedText text={value} />
+                  {isSecretHeader(name) ? (
+                    <SecretValue name={name} value={value} />
+                  ) : (
+                    <UntrustedText text={value} />
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { headerValue, isSecretHeader, MASKED, withSecretsMasked } from './secret-headers';
+import {
+  headerValue,
+  isSecretHeader,
+  maskForScreen,
+  MASKED,
+  withSecretsMasked,
+} from './secret-headers';
 
 describe('isSecretHeader', () => {
   it('knows credentials by name, and names that look like keys or tokens', () => {
@@ -42,9 +48,40 @@ describe('withSecretsMasked', () => {
     expect(data.headers.authorization).toBe('Bearer s3cret');
   });
 
+  it('masks the full request and response headers the network stack reports, too', () => {
+    const data = {
+      headers: { accept: '*/*' },
+      request_headers: { Cookie: 'sid=abc', accept: '*/*' },
+      response_headers: { 'set-cookie': 'sid=def' },
+    };
+    expect(withSecretsMasked(data)).toEqual({
+      headers: { accept: '*/*' },
+      request_headers: { Cookie: MASKED, accept: '*/*' },
+      response_headers: { 'set-cookie': MASKED },
+    });
+    expect(JSON.stringify(withSecretsMasked(data))).not.toMatch(/abc|def/);
+  });
+
   it('returns data without secrets, or without headers, as it is', () => {
     const plain = { headers: { accept: '*/*' } };
     expect(withSecretsMasked(plain)).toBe(plain);
     expect(withSecretsMasked(null)).toBeNull();
+  });
+});
+
+describe('maskForScreen', () => {
+  it('keeps an authentication scheme and says how many characters are hidden', () => {
+    expect(maskForScreen(`Bearer ${'x'.repeat(41)}`)).toBe('Bearer ••••••• (41 characters)');
+    expect(maskForScreen('basic dXNlcjpwYXNz')).toBe('basic ••••••• (12 characters)');
+    expect(maskForScreen('sid=abc; theme=dark')).toBe('••••••• (19 characters)');
+    expect(maskForScreen('k')).toBe('••••••• (1 character)');
+    expect(maskForScreen('')).toBe('••••••• (0 characters)');
+    expect(maskForScreen('x'.repeat(1200))).toBe('••••••• (1,200 characters)');
+  });
+
+  it('shows no word of a value that is not a known scheme', () => {
+    // a first word may be part of the credential itself
+    expect(maskForScreen('live_k3y rest')).toBe('••••••• (13 characters)');
+    expect(maskForScreen('Bearer')).toBe('••••••• (6 characters)');
   });
 });
