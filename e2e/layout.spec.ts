@@ -158,9 +158,19 @@ test('at 420 px toolbars, chips and the overview fold away, so the list keeps mo
   expect(await inView()).toBeGreaterThanOrEqual(15);
   // each fold opens on request, and the overview comes back
   await page.getByRole('button', { name: /^Categories and levels/ }).click();
-  await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'Categories' })).toBeVisible();
   await page.getByRole('button', { name: /^More/ }).click();
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
   await page.getByRole('button', { name: '▾ Show the overview' }).click();
-  await expect(page.getByRole('img', { name: /^Event density/ })).toBeVisible();
+  const overview = page.getByRole('img', { name: /^Event density/ });
+  await expect(overview).toBeVisible();
+  // its fold button sits in the corner below the lane names, beside the time axis: it covers no
+  // lane's name (it did at the top when there were no thumbnails)
+  const fold = await page.getByRole('button', { name: '▴ Fold', exact: true }).boundingBox();
+  const strip = await overview.boundingBox();
+  expect(fold && strip).toBeTruthy();
+  if (fold && strip) {
+    expect(fold.x + fold.width).toBeLessThanOrEqual(strip.x + 84);
+    expect(fold.y).toBeGreaterThanOrEqual(strip.y + strip.height - 16 - 1);
+  }
 });

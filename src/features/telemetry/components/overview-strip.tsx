@@ -107,7 +107,8 @@ export function OverviewStrip({
         style={{ height: layout.height }}
       />
       {empty ? (
-        <p className="px-3 py-1 text-xs text-muted">No events yet</p>
+        // room on the left for the overview's fold button, which sits in that corner
+        <p className="py-1 pr-3 pl-14 text-xs text-muted">No events yet</p>
       ) : (
         <div
           role="slider"

@@ -1,4 +1,5 @@
-import { typingIn } from '../../../lib/focus';
+import { useViewKeys } from '../../../components/ui/view-keys';
+import { keyUsedByTarget } from '../../../lib/focus';
 import { NETWORK_FILTER_ID, NetworkView } from './network-view';
 import {
   createContext,
@@ -92,14 +93,17 @@ function FoldableOverview({
         aria-expanded={shown}
         aria-controls={id}
         onClick={() => setShown(!shown)}
+        title={shown ? 'Fold the overview away' : undefined}
         className={cn(
           'text-[11px] text-muted hover:text-fg',
+          // folding: in the corner below the lane names, beside the time axis, where nothing is
+          // drawn (at the top it covered the first lane's name when there were no thumbnails)
           shown
-            ? 'absolute top-0.5 left-1 z-10 rounded px-1'
+            ? 'absolute bottom-0 left-1 z-10 rounded bg-panel px-1 leading-4'
             : 'block w-full border-b border-border bg-panel px-3 py-0.5 text-left',
         )}
       >
-        {shown ? '▴ Fold overview' : '▾ Show the overview'}
+        {shown ? '▴ Fold' : '▾ Show the overview'}
       </button>
       {shown && (
         <div id={id}>
@@ -189,7 +193,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
       close();
       return;
     }
-    if (typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || keyUsedByTarget(event)) return;
     const step = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }[event.key];
     if (step !== undefined && pane === 'events') {
       event.preventDefault();
@@ -202,6 +206,18 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
       document.getElementById(pane === 'network' ? NETWORK_FILTER_ID : TIMELINE_SEARCH_ID)?.focus();
     }
   };
+  // the shown pane's list: the events, the requests, or else the pane's first control
+  const paneArea = useRef<HTMLDivElement>(null);
+  const paneList = (): HTMLElement | null => {
+    const area = paneArea.current;
+    return (
+      area?.querySelector<HTMLElement>('[role="log"]') ??
+      area?.querySelector<HTMLElement>(`[data-testid="${TEST_IDS.networkList}"] button`) ??
+      area?.querySelector<HTMLElement>('button:not(:disabled), a[href], [tabindex="0"]') ??
+      null
+    );
+  };
+  useViewKeys({ onKeyDown, element: () => section.current, list: paneList });
 
   return (
     <section
@@ -218,7 +234,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
         className="flex min-h-0 flex-1 flex-col lg:flex-row"
         style={{ '--detail-share': `${Math.round(detailShare * 1000) / 10}%` } as CSSProperties}
       >
-        <div className="flex min-h-[50vh] min-w-0 flex-1 flex-col lg:min-h-0">
+        <div ref={paneArea} className="flex min-h-[50vh] min-w-0 flex-1 flex-col lg:min-h-0">
           {pane === 'events' && (
             <>
               <TimelineList
