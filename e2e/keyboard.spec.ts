@@ -177,6 +177,67 @@ test('keyboard only: connect, a log stream searched and paused, an event’s sta
   expect(consoleErrors).toEqual([]);
 });
 
+test('a session opens ready for the keyboard: j selects an event, the skip link reaches the list', async ({
+  page,
+  api,
+  consoleErrors,
+}) => {
+  test.setTimeout(60_000);
+  const id = await api.createSession();
+  await api.publish(id, catalogueEvents(Date.now() * 1000 - 10_000_000));
+  const timeline = new TimelinePage(page);
+  await page.goto('/');
+  await page.keyboard.type(id);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(E2E_TOKEN);
+  await page.keyboard.press('Enter');
+  const timelineTab = page.getByRole('tab', { name: /^Timeline/ });
+  await expect(timelineTab).toBeFocused();
+  await expect(timeline.rowOfType('quota_notice')).toHaveCount(1);
+
+  // j with focus where the session opened it (the view tabs), no click anywhere: an event is
+  // selected, and the keyboard is on the list, where Enter opens it and Esc closes it
+  await page.keyboard.press('j');
+  await expect(timeline.list.locator('[data-selected="true"]')).toHaveCount(1);
+  await expect(timeline.list).toBeFocused();
+  await expectVisibleFocus(page, 'pressing j on the view tabs');
+  await page.keyboard.press('Enter');
+  await expect(timeline.detail).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(timeline.detail).toHaveCount(0);
+  await expect(timeline.list).toBeFocused();
+
+  // the skip link: the first stop in the session view, shown once it has focus; from it, the
+  // event list is at most 3 presses away (here: Enter)
+  const skip = page.getByRole('button', { name: 'Skip to the event list' });
+  await tabTo(page, skip, { back: true });
+  await expect(skip).toBeInViewport();
+  expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(40);
+  let presses = 0;
+  const onList = (): Promise<boolean> =>
+    timeline.list.evaluate((element) => element === document.activeElement);
+  await page.keyboard.press('Enter');
+  presses += 1;
+  while (!(await onList()) && presses < 3) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  await expect(timeline.list).toBeFocused();
+  expect(presses).toBeLessThanOrEqual(3);
+  await expectVisibleFocus(page, 'following the skip link');
+
+  // a row of category chips is one tab stop: the arrows move inside it, Tab leaves it
+  await tabTo(page, timeline.categories.getByRole('button').first(), { back: true, max: 40 });
+  await page.keyboard.press('ArrowRight');
+  await expect(timeline.categories.getByRole('button').nth(1)).toBeFocused();
+  await expectVisibleFocus(page, 'ArrowRight in the category chips');
+  await page.keyboard.press('Tab');
+  expect(await timeline.categories.evaluate((row) => row.contains(document.activeElement))).toBe(
+    false,
+  );
+  expect(consoleErrors).toEqual([]);
+});
+
 test('new errors are announced politely in one summary, not per event, and not while paused', async ({
   page,
   api,

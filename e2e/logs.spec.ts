@@ -161,7 +161,7 @@ test('search highlights every match and steps through them; filters show counts'
   await expect(page.getByText('1 of 3')).toBeVisible();
   await expect(session.rows).toHaveCount(6); // search never hides lines
 
-  const levels = page.getByRole('group', { name: 'Levels' });
+  const levels = page.getByRole('toolbar', { name: 'Levels' });
   await expect(levels.getByRole('button', { name: /ERR\s*2/ })).toBeVisible();
   await expect(levels.getByRole('button', { name: /INF\s*2/ })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Show only lines matching' }).fill('timeout');

@@ -126,7 +126,7 @@ test('category counts, errors only, levels, types and search filter the timeline
   await errorsOnly.click();
 
   // a chip shows only its kind, as DevTools' filters do; the row says so
-  const categories = page.getByRole('group', { name: 'Categories' });
+  const categories = page.getByRole('toolbar', { name: 'Categories' });
   await timeline.chip('Network').click();
   await expect(timeline.chip('Network')).toHaveAttribute('aria-pressed', 'true');
   await expect(timeline.chip('Console')).toHaveAttribute('aria-pressed', 'false');
@@ -151,7 +151,7 @@ test('category counts, errors only, levels, types and search filter the timeline
 
   // the levels work alike: Ctrl hides info
   await page
-    .getByRole('group', { name: 'Console levels' })
+    .getByRole('toolbar', { name: 'Console levels' })
     .getByRole('button', { name: /^info/ })
     .click({ modifiers: ['ControlOrMeta'] });
   await expect(timeline.row('checkout ready')).toHaveCount(0);

@@ -35,7 +35,7 @@ export class TimelinePage {
     return this.page.getByRole('searchbox', { name: 'Search events' });
   }
   get categories(): Locator {
-    return this.page.getByRole('group', { name: 'Categories' });
+    return this.page.getByRole('toolbar', { name: 'Categories' });
   }
   chip(label: string): Locator {
     return this.categories.getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });

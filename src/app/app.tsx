@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { LiveAnnouncer } from '../components/ui/live-announcer';
+import { ViewKeysMain } from '../components/ui/view-keys';
 import { ThemeToggle } from '../features/preferences/theme-toggle';
 import { ConnectScreen } from '../features/session/components/connect-screen';
 import { TokenMenu } from '../features/session/components/token-menu';
@@ -69,48 +70,50 @@ export function App() {
           <ThemeToggle />
         </div>
       </header>
-      {sessionId ? (
-        <SessionView
-          key={sessionId}
-          sessionId={sessionId}
-          params={route.params}
-          onParamsChange={onParamsChange}
-          onLeave={() => closeSession(sessionId)}
-        />
-      ) : route.file ? (
-        <FileView onOpened={() => undefined} />
-      ) : (
-        <div className="flex-1 overflow-y-auto">
-          <ConnectScreen
-            onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
-            refused={route.refused}
+      <ViewKeysMain className="flex min-h-0 flex-1 flex-col">
+        {sessionId ? (
+          <SessionView
+            key={sessionId}
+            sessionId={sessionId}
+            params={route.params}
+            onParamsChange={onParamsChange}
+            onLeave={() => closeSession(sessionId)}
           />
-          <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
-            <p className="mb-2 text-sm text-muted">
-              Or look at a debug bundle, telemetry saved with Export, or a HAR file, without any
-              server:
-            </p>
-            <div className="flex flex-wrap gap-x-3">
-              <OpenBundleButton
-                onOpened={() =>
-                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
-                }
-              />
-              <OpenFileButton
-                onOpened={() =>
-                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
-                }
-              />
-              <OpenFileButton
-                kind="har"
-                onOpened={() =>
-                  navigate({ sessionId: null, params: new URLSearchParams(), file: true })
-                }
-              />
-            </div>
-          </section>
-        </div>
-      )}
+        ) : route.file ? (
+          <FileView onOpened={() => undefined} />
+        ) : (
+          <div className="flex-1 overflow-y-auto">
+            <ConnectScreen
+              onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
+              refused={route.refused}
+            />
+            <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
+              <p className="mb-2 text-sm text-muted">
+                Or look at a debug bundle, telemetry saved with Export, or a HAR file, without any
+                server:
+              </p>
+              <div className="flex flex-wrap gap-x-3">
+                <OpenBundleButton
+                  onOpened={() =>
+                    navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                  }
+                />
+                <OpenFileButton
+                  onOpened={() =>
+                    navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                  }
+                />
+                <OpenFileButton
+                  kind="har"
+                  onOpened={() =>
+                    navigate({ sessionId: null, params: new URLSearchParams(), file: true })
+                  }
+                />
+              </div>
+            </section>
+          </div>
+        )}
+      </ViewKeysMain>
       <LiveAnnouncer />
     </div>
   );

@@ -75,7 +75,8 @@ export function SessionWorkspace({
   return (
     <MomentContext value={moment}>
       <OverviewLanesContext value={logLanes}>
-        <main className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
+        {/* the page's main region is around the whole session view (app.tsx) */}
+        <div className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
           <SessionViewTabs
             view={view}
             onChange={setView}
@@ -102,7 +103,7 @@ export function SessionWorkspace({
           ) : (
             logsPanel
           )}
-        </main>
+        </div>
       </OverviewLanesContext>
     </MomentContext>
   );

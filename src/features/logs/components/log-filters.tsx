@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { Toolbar } from '../../../components/ui/toolbar';
 import { cn } from '../../../lib/cn';
 import { LEVELS, levelLabel } from '../model/level';
 import type { LevelKey } from '../stores/log-buffer';
@@ -40,7 +41,8 @@ export function LogFilters({ tab }: { tab: LogTab }) {
         className="w-52 max-w-full"
         onChange={(query) => update({ exclude: query })}
       />
-      <div role="group" aria-label="Levels" className="flex h-8 flex-wrap items-center gap-1">
+      {/* one tab stop; the arrows move between the levels */}
+      <Toolbar label="Levels" className="h-8">
         {LEVEL_KEYS.map((level) => {
           const shown = !hidden.includes(level);
           const label = level === 'none' ? 'other' : levelLabel(level);
@@ -72,7 +74,7 @@ export function LogFilters({ tab }: { tab: LogTab }) {
             </button>
           );
         })}
-      </div>
+      </Toolbar>
       {filtering && (
         <span className="h-8 text-xs leading-8 text-muted tabular-nums" aria-live="polite">
           showing {tab.buffer.viewCount.toLocaleString()} of {tab.buffer.size.toLocaleString()}

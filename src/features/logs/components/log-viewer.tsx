@@ -5,7 +5,9 @@ import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { TEST_IDS } from '../../../config/test-ids';
 import { copyText } from '../../../lib/copy-text';
-import { linesAsText, selectedLines, togglePause } from '../stores/log-actions';
+import { useViewKeys } from '../../../components/ui/view-keys';
+import { keyUsedByTarget } from '../../../lib/focus';
+import { linesAsText, moveLineSelection, selectedLines, togglePause } from '../stores/log-actions';
 import type { LogLine } from '../stores/log-buffer';
 import type { LogTab } from '../stores/log-tab-controller';
 import { LogFilters } from './log-filters';
@@ -59,14 +61,20 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
     copy(linesAsText(lines), `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     const target = event.target as HTMLElement;
     const typing = target.closest('input, textarea, select, button, [contenteditable]') !== null;
-    if (event.key === ' ' && !typing) {
+    // keys of the lines themselves, when no field or control pressed on takes them
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !keyUsedByTarget(event);
+    const step = plain ? { j: 1 as const, k: -1 as const }[event.key] : undefined;
+    if (step !== undefined) {
+      event.preventDefault();
+      moveLineSelection(tab, step);
+    } else if (event.key === ' ' && plain) {
       event.preventDefault();
       togglePause(tab);
     } else if (
-      (event.key === '/' && !typing) ||
+      (event.key === '/' && plain) ||
       ((event.ctrlKey || event.metaKey) && event.key === 'f')
     ) {
       event.preventDefault();
@@ -82,6 +90,12 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
       onCopySelection();
     }
   };
+
+  useViewKeys({
+    onKeyDown,
+    element: () => rootRef.current,
+    list: () => rootRef.current?.querySelector<HTMLElement>('[role="log"]') ?? null,
+  });
 
   const evicted = tab.buffer.evicted;
   return (

@@ -11,6 +11,30 @@ export function stepSearch(tab: LogTab, direction: 1 | -1): void {
   revealLine(tab.store, next.seq, tab.buffer.total);
 }
 
+/**
+ * Selects the next (`1`) or previous (`-1`) shown line and brings it into view; with no line
+ * selected (or the selected one filtered out), the first or the last shown line.
+ */
+export function moveLineSelection(tab: LogTab, step: 1 | -1): void {
+  const { buffer, store } = tab;
+  const count = buffer.viewCount;
+  if (count === 0) return;
+  const selected = store.getState().selection?.focus;
+  let position: number;
+  if (selected === undefined) {
+    position = step > 0 ? 0 : count - 1;
+  } else {
+    // where the selected line is, or would be among the shown lines
+    const current = buffer.viewIndexOf(selected);
+    const exact = buffer.viewLine(current)?.seq === selected;
+    position = Math.max(0, Math.min(count - 1, current + (exact || step < 0 ? step : 0)));
+  }
+  const line = buffer.viewLine(position);
+  if (!line) return;
+  store.setState({ selection: { anchor: line.seq, focus: line.seq } });
+  revealLine(store, line.seq, buffer.total);
+}
+
 /** Explicit pause: the view stops where it is; resume jumps to the latest and follows again. */
 export function togglePause(tab: LogTab): void {
   const { pausedAt } = tab.store.getState();

@@ -58,7 +58,8 @@ export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
   };
 
   return (
-    <main className="mx-auto flex min-h-full w-full max-w-xl flex-col gap-6 px-4 py-10">
+    // inside the page's main region (app.tsx)
+    <div className="mx-auto flex min-h-full w-full max-w-xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">Session Console</h1>
         <p className="text-sm text-muted">
@@ -137,6 +138,6 @@ export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
         </section>
       )}
       <SessionList apiBase={apiBase} token={listToken} onOpen={openListed} />
-    </main>
+    </div>
   );
 }

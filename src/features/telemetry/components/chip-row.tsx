@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { Toolbar } from '../../../components/ui/toolbar';
 
 /**
  * A row of filter chips: what it shows in words (for a glance and for a screen reader, which also
- * hears how the chips work), and "Show all" when some kind is hidden.
+ * hears how the chips work), and "Show all" when some kind is hidden. One tab stop: the arrows
+ * move between the chips (a toolbar).
  */
 export function ChipRow({
   label,
@@ -18,16 +20,12 @@ export function ChipRow({
 }) {
   const id = useId();
   return (
-    <div
-      role="group"
-      aria-label={label}
-      aria-describedby={id}
-      className="flex flex-wrap items-center gap-1"
-    >
+    <Toolbar label={label} aria-describedby={id}>
       {children}
       <span id={id} className="text-xs text-muted">
         <span className="sr-only">
-          Showing {state}. A chip shows only its kind; Ctrl or Command with it adds or hides one.
+          Showing {state}. A chip shows only its kind; Ctrl or Command with it adds or hides one;
+          the arrows move between the chips.
         </span>
         {state !== 'all' && <span aria-hidden="true">showing {state}</span>}
       </span>
@@ -41,6 +39,6 @@ export function ChipRow({
           Show all
         </button>
       )}
-    </div>
+    </Toolbar>
   );
 }

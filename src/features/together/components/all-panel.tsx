@@ -1,9 +1,11 @@
 import { TEST_IDS } from '../../../config/test-ids';
-import { typingIn } from '../../../lib/focus';
+import { useViewKeys } from '../../../components/ui/view-keys';
+import { keyUsedByTarget } from '../../../lib/focus';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { Toolbar } from '../../../components/ui/toolbar';
 import { cn } from '../../../lib/cn';
 import { ALL_LEVELS, type AllLevel, type AllRow } from '../model/merged-feed';
 import {
@@ -97,21 +99,24 @@ function AllToolbar({ view }: { view: AllView }) {
           {ring.viewCount.toLocaleString('en-US')} of {ring.size.toLocaleString('en-US')} rows
         </span>
       </div>
-      <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Sources shown">
-        {sources.map((source) => (
-          <Chip
-            key={source.id}
-            on={!filter.hiddenSources.includes(source.id)}
-            label={source.kind === 'log' ? `Log stream ${source.label}` : 'Telemetry events'}
-            onClick={() =>
-              updateAllFilter(view, { hiddenSources: toggle(filter.hiddenSources, source.id) })
-            }
-          >
-            {source.label}
-          </Chip>
-        ))}
+      {/* two rows of chips, each one tab stop with the arrows inside (toolbars) */}
+      <div className="flex flex-wrap items-center gap-1">
+        <Toolbar label="Sources shown">
+          {sources.map((source) => (
+            <Chip
+              key={source.id}
+              on={!filter.hiddenSources.includes(source.id)}
+              label={source.kind === 'log' ? `Log stream ${source.label}` : 'Telemetry events'}
+              onClick={() =>
+                updateAllFilter(view, { hiddenSources: toggle(filter.hiddenSources, source.id) })
+              }
+            >
+              {source.label}
+            </Chip>
+          ))}
+        </Toolbar>
         <span className="mx-1 h-4 border-l border-border" aria-hidden="true" />
-        <span role="group" aria-label="Levels shown" className="flex flex-wrap gap-1">
+        <Toolbar label="Levels shown">
           {ALL_LEVELS.map((level) => (
             <Chip
               key={level}
@@ -123,7 +128,7 @@ function AllToolbar({ view }: { view: AllView }) {
               {LEVEL_LABELS[level]}
             </Chip>
           ))}
-        </span>
+        </Toolbar>
       </div>
     </div>
   );
@@ -189,7 +194,7 @@ export function AllPanel({ view, renderDetail }: AllPanelProps) {
       close();
       return;
     }
-    if (typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || keyUsedByTarget(event)) return;
     const step = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }[event.key];
     if (step !== undefined) {
       event.preventDefault();
@@ -202,6 +207,11 @@ export function AllPanel({ view, renderDetail }: AllPanelProps) {
       document.getElementById(ALL_SEARCH_ID)?.focus();
     }
   };
+  useViewKeys({
+    onKeyDown,
+    element: () => section.current,
+    list: () => section.current?.querySelector<HTMLElement>('[role="log"]') ?? null,
+  });
   return (
     <section
       ref={section}
