@@ -16,6 +16,7 @@ import {
 } from '../../features/telemetry/testing/telemetry-test-kit';
 import { logFileStem } from './bundle-format';
 import { readBundle } from './read-bundle';
+import { showBundle, useOpenedBundle } from './open-bundle';
 import { bundleFileName, writeBundleParts, type BundleInput } from './write-bundle';
 
 let urls: ObjectUrlStubs;
@@ -196,6 +197,7 @@ describe('the debug bundle', () => {
     expect(bundle.missing).toEqual([]);
     expect(bundle.facts).toEqual({
       sessionId: 'abc123',
+      sessionCreated: '2024-01-01T00:00:00Z',
       created: new Date(MS0 + 60_000).toISOString(),
       secrets: 'masked',
       screenshotsIncluded: true,
@@ -297,5 +299,27 @@ describe('the debug bundle', () => {
     expect(bundleFileName('id/with:odd', new Date(2024, 0, 2, 3, 4))).toBe(
       'bundle-id_with_odd-20240102-0304.zip',
     );
+  });
+});
+
+describe('an opened bundle’s relative times', () => {
+  it('count from the session’s creation, as in the session’s own view, not from the first event', () => {
+    const manifest = {
+      format: 'session-console-bundle',
+      version: 1,
+      session: { id: 'abc123', created_at: '2024-01-01T00:00:00.250Z', ended_at: null },
+      logs: [],
+    };
+    const event = {
+      seq: 1,
+      event: { ...telemetryEvent(1), ts: Date.UTC(2024, 0, 1, 0, 13) * 1000 },
+    };
+    const bytes = zipSync({
+      'manifest.json': strToU8(JSON.stringify(manifest)),
+      'telemetry.jsonl': strToU8(`${JSON.stringify(event)}\n`),
+    });
+    expect(showBundle('session.zip', readBundle(bytes))).toBeNull();
+    const timeline = useOpenedBundle.getState()?.timeline;
+    expect(timeline?.buffer.originUs).toBe(Date.parse('2024-01-01T00:00:00.250Z') * 1000);
   });
 });

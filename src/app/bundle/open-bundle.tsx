@@ -39,6 +39,9 @@ export function showBundle(name: string, result: BundleRead): string | null {
     annotations: bundle.annotations,
     capacity: LIMITS.telemetryEventsMax,
   });
+  // relative times count from the session's creation, as they did in the session's own view
+  const createdMs = Date.parse(bundle.facts.sessionCreated ?? '');
+  if (!Number.isNaN(createdMs)) timeline.buffer.anchorOrigin(createdMs * 1000);
   opened += 1;
   const capacity = useLogTabsRegistry.getState().capacity;
   const tabs = bundle.logs.map((log, at) =>

@@ -28,6 +28,9 @@ export interface OpenedLog {
 /** What the manifest says of the bundle as a whole, each field checked (null: not stated). */
 export interface BundleFacts {
   sessionId: string | null;
+  /** When the session was created (relative times count from it, as in the live view). */
+  sessionCreated: string | null;
+  /** When the bundle was saved. */
   created: string | null;
   secrets: 'masked' | 'included' | null;
   screenshotsIncluded: boolean | null;
@@ -248,6 +251,7 @@ export function readBundle(bytes: Uint8Array, limits: BundleLimits = LIMITS.bund
     bundle: {
       facts: {
         sessionId: isRecord(manifest.session) ? str(manifest.session.id) : null,
+        sessionCreated: isRecord(manifest.session) ? str(manifest.session.created_at) : null,
         created: str(manifest.created),
         secrets:
           manifest.secrets === 'masked' || manifest.secrets === 'included'
