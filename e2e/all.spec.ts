@@ -221,7 +221,7 @@ test('a range dragged on the overview narrows every view, is kept in the URL, an
   }
 
   // the chip takes the range away, in every view
-  await chip.getByRole('button', { name: 'Show all times again' }).click();
+  await chip.getByRole('button', { name: 'Show all times' }).click();
   await expect(page).not.toHaveURL(/[?&]range=/);
   await expect(chip).toHaveCount(0);
   await page.getByRole('tab', { name: /^Timeline/ }).click();
@@ -250,7 +250,7 @@ test('the Pages view lists each visit with sane web vitals, and narrows every vi
 
   await rows
     .nth(1)
-    .getByRole('button', { name: /^Show only the visit of / })
+    .getByRole('button', { name: /^Only this page \(the visit of / })
     .click();
   await expect(page.getByRole('status').filter({ hasText: 'Every view shows' })).toBeVisible();
   const [, from, to] = /[?&]range=(\d+)-(\d+)/.exec(page.url()) ?? [];

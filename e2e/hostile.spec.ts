@@ -70,7 +70,9 @@ test('hostile log lines are shown as text, readable, in logical order, in rows o
   await expectPageIntact(page, dialogs);
 
   // the other theme too
-  await page.getByRole('button', { name: /^Switch to (light|dark) theme$/ }).click();
+  await page
+    .getByRole('button', { name: /^(Light|Dark) \(switch to (light|dark) theme\)$/ })
+    .click();
   for (const text of [SHOWN.blackOnBlack, SHOWN.panelColour, SHOWN.conceal]) {
     await expectReadable(session.row(text), text);
   }

@@ -53,17 +53,21 @@ export function App() {
     }
   };
 
+  // the page's one h1: the app's name, which the connect screen shows as its own title
+  const Title = sessionId || route.file ? 'h1' : 'div';
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
-        <a
-          href="#/"
-          aria-label="Session Console: connect to a session"
-          className="flex shrink-0 items-center gap-2 text-sm font-semibold"
-        >
-          <img src="/favicon.svg" alt="" className="size-5" />
-          <span className={sessionId ? 'hidden lg:inline' : undefined}>Session Console</span>
-        </a>
+        <Title className="shrink-0 text-sm font-semibold">
+          <a
+            href="#/"
+            aria-label="Session Console: connect to a session"
+            className="flex items-center gap-2"
+          >
+            <img src="/favicon.svg" alt="" className="size-5" />
+            <span className={sessionId ? 'hidden lg:inline' : undefined}>Session Console</span>
+          </a>
+        </Title>
         <SessionTabs activeId={sessionId} onClose={closeSession} />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {sessionId && <TokenMenu />}

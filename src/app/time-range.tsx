@@ -89,13 +89,9 @@ export function TimeRangeChip({ timeline }: { timeline: Timeline }) {
         Every view shows <strong className="tabular-nums">{clock(range.fromUs)}</strong> to{' '}
         <strong className="tabular-nums">{clock(range.toUs)}</strong> only ({span(range)})
       </span>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => updateFilter(timeline, { range: null })}
-        aria-label="Show all times again"
-      >
-        ✕ All times
+      {/* named by its words alone, the ones a speech-input user says */}
+      <Button size="sm" variant="ghost" onClick={() => updateFilter(timeline, { range: null })}>
+        <span aria-hidden="true">✕</span> Show all times
       </Button>
     </div>
   );

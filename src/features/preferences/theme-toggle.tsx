@@ -5,16 +5,13 @@ export function ThemeToggle() {
   const theme = useTheme((state) => state.theme);
   const toggle = useTheme((state) => state.toggle);
   const next = theme === 'dark' ? 'light' : 'dark';
+  const shown = theme === 'dark' ? 'Dark' : 'Light';
+  // the name starts with the word shown, so "click Light" (speech input) finds the button
+  const name = `${shown} (switch to ${next} theme)`;
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-    >
+    <Button variant="ghost" size="sm" onClick={toggle} aria-label={name} title={name}>
       <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
-      <span className="hidden sm:inline">{theme === 'dark' ? 'Dark' : 'Light'}</span>
+      <span className="hidden sm:inline">{shown}</span>
     </Button>
   );
 }

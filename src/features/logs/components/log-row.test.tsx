@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LogBuffer, type LogLine } from '../stores/log-buffer';
 import { LogRow, type LogRowProps } from './log-row';
@@ -64,5 +65,20 @@ describe('LogRow time', () => {
     buffer.append([line('  continued', Number.NaN)]);
     const { container: after } = render(<LogRow {...rowProps(buffer, 2)} />);
     expect(after.querySelector('[data-time]')?.getAttribute('data-time')).toBe('inherited');
+  });
+});
+
+describe('LogRow JSON button', () => {
+  it('is named with the word it shows, expanded or not', async () => {
+    const user = userEvent.setup();
+    const buffer = new LogBuffer(10);
+    buffer.append([line('{"level":"error","msg":"db timeout"}', Number.NaN)]);
+    render(<LogRow {...rowProps(buffer, 0)} />);
+    await user.click(screen.getByRole('button', { name: 'Pretty-print JSON of line 1' }));
+    const collapse = screen.getByRole('button', { name: /JSON of line 1$/ });
+    expect(collapse.getAttribute('aria-expanded')).toBe('true');
+    expect(collapse.textContent).toBe('raw');
+    // WCAG 2.5.3: the name holds the visible label
+    expect(collapse.getAttribute('aria-label')?.toLowerCase()).toContain('raw');
   });
 });

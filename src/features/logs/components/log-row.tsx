@@ -110,7 +110,8 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
             type="button"
             className="rounded px-1 text-[11px] text-muted hover:bg-panel-2 hover:text-fg"
             aria-expanded={expanded}
-            aria-label={`${expanded ? 'Collapse' : 'Pretty-print'} JSON of line ${line.seq + 1}`}
+            // expanded, the name starts with the word shown ("raw"), which speech input says
+            aria-label={`${expanded ? 'Raw: collapse' : 'Pretty-print'} JSON of line ${line.seq + 1}`}
             onClick={(event) => {
               event.stopPropagation();
               if (!expanded) props.onExpand?.(line.seq);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { cn } from '../../../lib/cn';
@@ -58,8 +58,7 @@ function GroupRow({ group, originUs, onSelect, selectedIndex }: GroupRowProps) {
   const where = frame ? formatFramePosition(frame) : null;
   const visible = group.occurrences.slice(-shown);
   const earlier = group.occurrences.length - visible.length;
-  const detailsId = useId();
-  const label = `${group.count} ${group.count === 1 ? 'occurrence' : 'occurrences'}: ${group.text || '(no message)'}`;
+  const occurrences = group.count === 1 ? 'occurrence' : 'occurrences';
 
   return (
     <li className="min-w-0 border-b border-border">
@@ -67,8 +66,6 @@ function GroupRow({ group, originUs, onSelect, selectedIndex }: GroupRowProps) {
         type="button"
         aria-expanded={single === undefined ? open : undefined}
         aria-current={single !== undefined && selected ? 'true' : undefined}
-        aria-label={label}
-        aria-describedby={detailsId}
         onClick={() => (single === undefined ? setOpen(!open) : onSelect(single))}
         className={cn(
           'flex w-full min-w-0 items-start gap-2 px-2 py-1.5 text-left hover:bg-row-hover',
@@ -78,14 +75,17 @@ function GroupRow({ group, originUs, onSelect, selectedIndex }: GroupRowProps) {
         <span aria-hidden="true" className="w-3 shrink-0 pt-0.5 text-xs text-muted">
           {single === undefined ? (open ? '▾' : '▸') : ''}
         </span>
+        {/* named by what it shows (all of it, so speech input finds it by any of its words),
+            with the word the count badge stands for; the spaces separate the parts when read */}
         <Badge tone="danger" className="shrink-0 tabular-nums">
           {group.count}
-        </Badge>
+        </Badge>{' '}
+        <span className="sr-only">{occurrences}:</span>{' '}
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="truncate text-sm text-fg" title={revealControls(group.text)}>
             <UntrustedText text={group.text || '(no message)'} />
-          </span>
-          <span id={detailsId} className="flex min-w-0 flex-wrap gap-x-3 text-xs text-muted">
+          </span>{' '}
+          <span className="flex min-w-0 flex-wrap gap-x-3 text-xs text-muted">
             {where && (
               <span
                 className="min-w-0 font-mono wrap-anywhere"
@@ -93,15 +93,18 @@ function GroupRow({ group, originUs, onSelect, selectedIndex }: GroupRowProps) {
               >
                 <UntrustedText text={where} />
               </span>
-            )}
+            )}{' '}
             <span className="tabular-nums" title={relativeOf(group.firstTsUs, originUs)}>
               {group.count === 1 ? 'at ' : 'first '}
               {clockOf(group.firstTsUs)}
             </span>
             {group.count > 1 && (
-              <span className="tabular-nums" title={relativeOf(group.lastTsUs, originUs)}>
-                last {clockOf(group.lastTsUs)}
-              </span>
+              <>
+                {' '}
+                <span className="tabular-nums" title={relativeOf(group.lastTsUs, originUs)}>
+                  last {clockOf(group.lastTsUs)}
+                </span>
+              </>
             )}
           </span>
         </span>
