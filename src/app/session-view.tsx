@@ -20,6 +20,8 @@ import { SessionWorkspace } from './session-workspace';
 import { useClipboardOpen } from './clipboard-open';
 import { BundleExport } from './bundle/bundle-export';
 import { typingIn } from '../lib/focus';
+import { sessionFailureNote } from './session-check';
+import { useSessionCheck } from './use-session-check';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -52,15 +54,11 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   const info = lookup?.kind === 'found' ? lookup.info : null;
   const deletedAt = info?.deletedAt ?? null;
   const createdAt = info?.createdAt ?? null;
-  // a session that had ended when it was opened shows its history instead of live streams; one
-  // that ends while open keeps everything on screen (its streams say it ended)
-  const [openedEnded, setOpenedEnded] = useState<boolean | null>(null);
-  // what the first answer said, kept (state adjusted while rendering, as React documents)
-  if (openedEnded === null && info) setOpenedEnded(info.deletedAt !== null);
-  const endedWhenOpened = (openedEnded ?? deletedAt !== null) && deletedAt !== null;
+  // an ended session shows its history instead of live streams, whether it had ended when it was
+  // opened or its record said so later (its streams stopped: see use-session-check.ts)
   const ended = useMemo(
-    () => (endedWhenOpened ? { endedAt: deletedAt, createdAt } : undefined),
-    [endedWhenOpened, deletedAt, createdAt],
+    () => (deletedAt !== null ? { endedAt: deletedAt, createdAt } : undefined),
+    [deletedAt, createdAt],
   );
   const { timeline, linkedSeq } = useSessionTimelineStream(
     sessionId,
@@ -93,6 +91,20 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   const clipboardOpen = useClipboardOpen((state) => state.value);
   const setClipboardOpen = useClipboardOpen((state) => state.set);
   const logs = useSessionLogs(sessionId);
+  // a stream stopped by 401/403/404 has the session's record read again before anything is said
+  const check = useSessionCheck({
+    timeline,
+    tabs: logs.tabs,
+    endedAt: deletedAt,
+    readRecord: async () => {
+      const { error, data } = await session.refetch();
+      return { error, data };
+    },
+  });
+  const failureNote = useMemo(
+    () => sessionFailureNote({ phase: check.phase, retryAt: check.retryAt }, session.isError),
+    [check.phase, check.retryAt, session.isError],
+  );
 
   // "Mark now": the button, or m anywhere in the session view but a field
   const [markAt, setMarkAt] = useState<number | null>(null);
@@ -114,8 +126,10 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     <SessionProblem
       sessionId={sessionId}
       error={session.error}
-      onRetry={() => void session.refetch()}
+      onRetry={check.retry}
       onLeave={onLeave}
+      retryAt={check.phase === 'unreachable' ? check.retryAt : null}
+      tokenWasAccepted={session.isRefetchError}
     />
   ) : null;
 
@@ -155,6 +169,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
         <SessionWorkspace
           logsKey={sessionId}
           timeline={timeline}
+          failureNote={failureNote}
           linkedSeq={linkedSeq}
           params={params}
           onParamsChange={onParamsChange}

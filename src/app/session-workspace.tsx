@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { StreamFailureNoteContext, type StreamFailureNote } from '../components/ui/stream-failure';
 import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { MomentContext } from '../features/telemetry/components/event-detail';
 import { SessionTelemetry } from '../features/telemetry/components/session-telemetry';
@@ -25,6 +26,8 @@ export interface SessionWorkspaceProps {
   clipboard?: { open: boolean; toggle: () => void };
   /** Controls at the end of the view strip (Mark now, Debug bundle). */
   actions?: ReactNode;
+  /** What the session view knows of a stream's 401/403/404 (see StreamFailureNote). */
+  failureNote?: StreamFailureNote;
 }
 
 /**
@@ -41,6 +44,7 @@ export function SessionWorkspace({
   logsPanel,
   clipboard,
   actions,
+  failureNote,
 }: SessionWorkspaceProps) {
   const named = params.get('view');
   const view: SessionViewName = named === 'logs' || named === 'all' ? named : 'timeline';
@@ -75,35 +79,37 @@ export function SessionWorkspace({
   return (
     <MomentContext value={moment}>
       <OverviewLanesContext value={logLanes}>
-        {/* the page's main region is around the whole session view (app.tsx) */}
-        <div className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
-          <SessionViewTabs
-            view={view}
-            onChange={setView}
-            timeline={timeline}
-            clipboardOpen={clipboard?.open ?? false}
-            onToggleClipboard={clipboard?.toggle}
-            actions={actions}
-          />
-          {timeline && <TimeRangeChip timeline={timeline} />}
-          {view === 'all' && timeline ? (
-            <AllSessionView
-              sessionId={logsKey}
+        <StreamFailureNoteContext value={failureNote ?? null}>
+          {/* the page's main region is around the whole session view (app.tsx) */}
+          <div className="flex min-h-[85vh] min-w-0 flex-1 flex-col lg:min-h-0">
+            <SessionViewTabs
+              view={view}
+              onChange={setView}
               timeline={timeline}
-              view={allView}
-              onShowIn={setView}
+              clipboardOpen={clipboard?.open ?? false}
+              onToggleClipboard={clipboard?.toggle}
+              actions={actions}
             />
-          ) : view === 'timeline' && timeline ? (
-            <SessionTelemetry
-              timeline={timeline}
-              linkedSeq={linkedSeq}
-              params={params}
-              onParamsChange={onParamsChange}
-            />
-          ) : (
-            logsPanel
-          )}
-        </div>
+            {timeline && <TimeRangeChip timeline={timeline} />}
+            {view === 'all' && timeline ? (
+              <AllSessionView
+                sessionId={logsKey}
+                timeline={timeline}
+                view={allView}
+                onShowIn={setView}
+              />
+            ) : view === 'timeline' && timeline ? (
+              <SessionTelemetry
+                timeline={timeline}
+                linkedSeq={linkedSeq}
+                params={params}
+                onParamsChange={onParamsChange}
+              />
+            ) : (
+              logsPanel
+            )}
+          </div>
+        </StreamFailureNoteContext>
       </OverviewLanesContext>
     </MomentContext>
   );

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../lib/http/api-error';
-import { StreamFailure } from './stream-failure';
+import { StreamFailure, StreamFailureNoteContext, type StreamFailureView } from './stream-failure';
 
 const forbidden: ApiFailure = {
   status: 403,
@@ -51,5 +51,31 @@ describe('StreamFailure', () => {
     expect(container.innerHTML).toBe('');
     rerender(<StreamFailure status={{ kind: 'failed', reason: 'could not prepare' }} />);
     expect(container.innerHTML).toBe('');
+  });
+
+  it('shows what the view around it made of the failure: a calm note, other advice, or nothing', () => {
+    const status = { kind: 'failed', reason: 'x', failure: forbidden } as const;
+    const inView = (view: StreamFailureView | undefined) => (
+      <StreamFailureNoteContext value={() => view}>
+        <StreamFailure status={status} />
+      </StreamFailureNoteContext>
+    );
+    const { container, rerender } = render(inView({ kind: 'note', text: 'checking…' }));
+    expect(screen.queryByRole('region', { name: 'Stream error' })).toBeNull();
+    expect(screen.getByRole('note', { name: 'Stream stopped' }).textContent).toBe('checking…');
+
+    rerender(inView({ kind: 'advice', text: 'Other advice.' }));
+    const region = screen.getByRole('region', { name: 'Stream error' });
+    expect(region.textContent).toContain('Other advice. Everything received stays here.');
+    expect(region.textContent).not.toContain('This token may not read this session.');
+    expect(within(region).getByText('403 Forbidden')).toBeTruthy();
+
+    rerender(inView({ kind: 'hidden' }));
+    expect(container.innerHTML).toBe('');
+
+    rerender(inView(undefined));
+    expect(screen.getByRole('region', { name: 'Stream error' }).textContent).toContain(
+      'This token may not read this session.',
+    );
   });
 });

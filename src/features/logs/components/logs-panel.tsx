@@ -24,9 +24,12 @@ export interface LogsPanelProps {
 
 /**
  * The log streams of a session: a tab per stream, and the form to open another. An ended session
- * has none: its log files went with it, and the panel says so.
+ * has none: its log files went with it, and the panel says so; the lines of streams that were
+ * open when it ended stay readable.
  */
 export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
+  const opened = useSessionLogs(props.sessionId).tabs.length > 0;
+  if (endedAt && opened) return <EndedLogTabs sessionId={props.sessionId} />;
   if (endedAt) {
     const ended = new Date(endedAt);
     return (
@@ -41,6 +44,19 @@ export function LogsPanel({ endedAt, ...props }: LogsPanelProps) {
     );
   }
   return <LiveLogsPanel {...props} />;
+}
+
+/** A session that ended while log streams were open: they stopped, and their lines stay. */
+function EndedLogTabs({ sessionId }: { sessionId: string }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <p role="note" className="border-b border-border bg-panel px-3 py-1.5 text-xs text-muted">
+        This session ended: its log streams stopped, and the lines they received stay here. No other
+        stream can be opened; its telemetry history is on the Timeline.
+      </p>
+      <SavedLogsPanel logsKey={sessionId} name={sessionId} />
+    </div>
+  );
 }
 
 /** The shown tab's viewer in its tab panel, or what to do when no stream is open. */

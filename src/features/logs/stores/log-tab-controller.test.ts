@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
 import { openDecodedStream } from '../../../lib/sse/decoded-stream';
-import { createLogTab, SESSION_ENDED, type LogTab } from './log-tab-controller';
+import { createLogTab, SESSION_NOT_FOUND, type LogTab } from './log-tab-controller';
 
 let harness: Harness;
 let tab: LogTab;
@@ -45,14 +45,44 @@ beforeEach(() => {
 afterEach(() => tab.stop());
 
 describe('log tab', () => {
-  it('marks the end of the session after its stream closed, keeping every line', async () => {
+  it('says what the server answered when its stream closed with 404, keeping every line', async () => {
     await harness.untilConnections(1);
     harness.connection(0).send(frame('one') + frame('two'));
     await until(() => tab.buffer.total === 2);
     harness.replies.push(notFound);
     harness.connection(0).end();
     await until(() => tab.store.getState().status.kind === 'failed');
-    expect(texts()).toEqual(['one', 'two', `notice: ${SESSION_ENDED}`]);
+    // the answer, not a conclusion: a server shutting down may answer so too
+    expect(texts()).toEqual(['one', 'two', `notice: ${SESSION_NOT_FOUND}`]);
+    expect(tab.saved).toBe(false);
+  });
+
+  it('ends calmly when the session ended: lines kept, stream stopped, nothing to reconnect', async () => {
+    await harness.untilConnections(1);
+    harness.connection(0).send(frame('one'));
+    await until(() => tab.buffer.total === 1);
+    harness.replies.push(notFound);
+    harness.connection(0).end();
+    await until(() => tab.store.getState().status.kind === 'failed');
+
+    const asked = harness.connections.length;
+    tab.end('the session ended at 15:22:02');
+    expect(tab.store.getState().status).toEqual({
+      kind: 'ended',
+      reason: 'the session ended at 15:22:02',
+    });
+    expect(texts()).toEqual([
+      'one',
+      `notice: ${SESSION_NOT_FOUND}`,
+      'notice: the session ended at 15:22:02',
+    ]);
+    // the view offers no reconnect, and a new token's reconnect asks the server nothing
+    expect(tab.saved).toBe(true);
+    tab.reconnectNow();
+    tab.start();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(harness.connections.length).toBe(asked);
+    expect(tab.store.getState().status.kind).toBe('ended');
   });
 
   it('says nothing of a session end when the session was never reached', async () => {

@@ -30,8 +30,11 @@ export function isMarkNotice(line: LogLine): boolean {
   return line.notice && line.plain.startsWith(MARK_NOTICE);
 }
 
-export const SESSION_ENDED =
-  'session ended: the stream closed and the session no longer exists. Everything received stays here.';
+/**
+ * A 404 from the stream: what the server said, not a conclusion (a server shutting down may say
+ * so too). The session view reads the session's record and ends the tab if the session ended.
+ */
+export const SESSION_NOT_FOUND = 'stream stopped: the server answered 404, no such session';
 
 /** What a reconnect of a log stream does (upstream has no resume: it tails from the end again). */
 export const RECONNECTED =
@@ -42,10 +45,18 @@ export interface LogTab {
   readonly source: LogSource;
   readonly store: LogTabStore;
   readonly buffer: LogBuffer;
-  /** Saved lines (a debug bundle): nothing to connect to or reconnect. */
+  /**
+   * Saved lines (a debug bundle), or the lines of a stream whose session ended: nothing to connect
+   * to or reconnect.
+   */
   readonly saved: boolean;
   start(): void;
   stop(): void;
+  /**
+   * The session ended (its record says so): the stream stops for good, its lines stay, and a
+   * notice and the status say `reason`.
+   */
+  end(reason: string): void;
   reconnectNow(): void;
   /** Re-applies filter and search from the store (after the user changed them). */
   refreshQueries(): void;
@@ -172,7 +183,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
       }
       // 404 is upstream's answer for a session that does not exist (a missing file is in band)
       if (status.kind === 'failed' && status.failure?.status === 404 && connections > 0) {
-        notice(SESSION_ENDED);
+        notice(SESSION_NOT_FOUND);
       }
     },
     pacing: LIMITS.flood,
@@ -187,14 +198,17 @@ export function createLogTab(options: LogTabOptions): LogTab {
   };
 
   let started = false;
+  let ended = false;
   return {
     id: options.id,
     source,
     store,
     buffer,
-    saved: false,
+    get saved() {
+      return ended;
+    },
     start() {
-      if (started) return;
+      if (started || ended) return;
       started = true;
       refreshQueries();
       live.start();
@@ -202,6 +216,15 @@ export function createLogTab(options: LogTabOptions): LogTab {
     stop() {
       started = false;
       live.stop();
+    },
+    end(reason) {
+      if (ended) return;
+      ended = true;
+      started = false;
+      live.stop();
+      live.push(noticeLine(reason));
+      live.flush();
+      store.setState({ status: { kind: 'ended', reason } });
     },
     reconnectNow: () => live.reconnectNow(),
     refreshQueries,
@@ -259,6 +282,7 @@ export function createFileLogTab(options: FileLogTabOptions): LogTab {
     saved: true,
     start: () => undefined,
     stop: () => undefined,
+    end: () => undefined,
     reconnectNow: () => undefined,
     refreshQueries,
     clear() {

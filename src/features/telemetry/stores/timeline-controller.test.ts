@@ -148,7 +148,7 @@ describe('live timeline', () => {
     });
   });
 
-  it('marks the end of the session and keeps what it received', async () => {
+  it('marks where a 404 stopped the stream, saying what the server answered, and keeps what it received', async () => {
     const first = await connection(0);
     first.send(frame(1));
     await until(() => shape().length === 1);
@@ -161,5 +161,11 @@ describe('live timeline', () => {
     first.end();
     await until(() => timeline.store.getState().status.kind === 'failed');
     expect(shape()).toEqual(['1', 'marker:ended']);
+    // not "the session ended": a server shutting down may answer 404 too (the session view reads
+    // the session's record to tell)
+    const marker = items()[1];
+    expect(marker?.kind === 'marker' && marker.text).toBe(
+      'Stream stopped: the server answered 404, no such session. Everything received stays here.',
+    );
   });
 });

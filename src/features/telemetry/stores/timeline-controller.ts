@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../config/limits';
 import { ApiRequestError, type ApiConnection } from '../../../lib/http/request';
+import { formatClockTime } from '../../../lib/clock-time';
 import { timerScheduler } from '../../../lib/frame-batcher';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import {
@@ -277,10 +278,14 @@ function filterApplier(store: TimelineStore, buffer: TelemetryBuffer): () => voi
   };
 }
 
+/**
+ * The note a stream's end leaves. A 404 is what the server said, not a conclusion (a server
+ * shutting down may say so too): the session view reads the session's record to tell.
+ */
 function endedText(status: StreamStatus): string | null {
   if (status.kind === 'ended') return `Stream ended: ${status.reason}`;
   if (status.kind === 'failed' && status.failure?.status === 404)
-    return 'Session ended: the stream closed and the session no longer exists. Everything received stays here.';
+    return 'Stream stopped: the server answered 404, no such session. Everything received stays here.';
   return null;
 }
 
@@ -615,7 +620,7 @@ export function createHistoryTimeline(options: HistoryTimelineOptions): HistoryT
       kind: 'ended',
       reason:
         ended && !Number.isNaN(ended.getTime())
-          ? `the session ended at ${ended.toLocaleString()}`
+          ? `the session ended at ${formatClockTime(ended.getTime())}`
           : 'the session has ended',
     },
     history: { state: 'loading', loaded: 0, pages: 0, error: null },

@@ -33,7 +33,8 @@ export interface EndedSession {
 
 /**
  * The session's timeline, created and started on first use: its live stream, or for an ended
- * session its history.
+ * session its history. A session that ended while its live timeline was open gets its history in
+ * place of the stream, as opening it again would show, with the view's filters and pane kept.
  */
 export function openSessionTimeline(
   sessionId: string,
@@ -42,7 +43,11 @@ export function openSessionTimeline(
   ended?: EndedSession,
 ): LiveTimeline | HistoryTimeline {
   const existing = useTimelineRegistry.getState().bySession[sessionId];
-  if (existing) return existing;
+  if (existing && ended && isLiveTimeline(existing)) {
+    const { filter, network, pane } = existing.store.getState();
+    existing.stop();
+    initial = { ...initial, filter, network, pane };
+  } else if (existing) return existing;
   const capacity = useTimelineRegistry.getState().capacity;
   let timeline: LiveTimeline | HistoryTimeline;
   if (ended) {
