@@ -22,6 +22,7 @@ import { BundleExport } from './bundle/bundle-export';
 import { typingIn } from '../lib/focus';
 import { sessionFailureNote } from './session-check';
 import { useSessionCheck } from './use-session-check';
+import { useRecordAfterRestart } from './use-record-after-restart';
 
 export interface SessionViewProps {
   sessionId: string;
@@ -75,6 +76,8 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
     timeline.buffer.anchorOrigin(createdMs * 1000);
     timeline.store.setState((state) => ({ version: state.version + 1 }));
   }, [timeline, createdAt]);
+  // a restarted session (or server) may have a new record: its creation time is in the header
+  useRecordAfterRestart(timeline, () => void session.refetch());
   // new errors are said politely, in summaries, whichever view is shown
   useTimelineErrorAnnouncements(timeline);
   useLogErrorAnnouncements(sessionId);
