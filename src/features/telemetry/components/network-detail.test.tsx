@@ -128,11 +128,26 @@ describe('NetworkDetail', () => {
     );
     render(<NetworkDetail exchange={exchange({ failed, durationMs: 5 })} originUs={null} />);
     const failure = screen.getByText(/net::ERR_ABORTED/);
-    expect(failure.textContent).toBe('net::ERR_ABORTED (canceled)');
+    expect(failure.textContent).toBe('(canceled) net::ERR_ABORTED');
     expect(failure.className).toContain('text-danger');
     expect(
       within(section('Response headers')).getByText('No response (the request failed)'),
     ).toBeDefined();
+  });
+
+  it('reads a failed load as DevTools does, after the status when the response had come', () => {
+    const failed = item(
+      'network_loading_failed',
+      { request_id: '7', error_text: 'net::ERR_BLOCKED_BY_ORB' },
+      T0 + 5000,
+      2,
+    );
+    const response = item('network_response', { request_id: '7', status: 200 }, T0 + 4000, 1);
+    render(<NetworkDetail exchange={exchange({ response, failed })} originUs={null} />);
+    const failure = screen.getByText('(failed) net::ERR_BLOCKED_BY_ORB');
+    expect(failure.className).toContain('text-danger');
+    // the status is still said, but not in the tone of a success
+    expect(screen.getByText('200').className).not.toContain('text-ok');
   });
 
   it('masks credentials in headers, reveals one on request, and masks again for another request', async () => {

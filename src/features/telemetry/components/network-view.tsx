@@ -80,7 +80,7 @@ function StatusCell({ row }: { row: NetworkRow }) {
     const why = canceled ? 'canceled' : errorText || 'failed';
     return (
       <span className="truncate font-medium text-danger" title={`Failed: ${why}`}>
-        <UntrustedText text={canceled ? '(canceled)' : '(failed)'} />
+        <UntrustedText text={canceled ? '(canceled)' : `(failed) ${errorText ?? ''}`.trimEnd()} />
       </span>
     );
   }

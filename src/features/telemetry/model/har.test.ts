@@ -343,7 +343,9 @@ describe('readHar', () => {
     // a pending request comes back as answered at once: HAR has no "pending"
     expect(shape(back)).toEqual(
       shape(rows).map((row, at) =>
-        at === 3 ? { ...row, ms: 0, status: null, failed: true, error: 'failed (status 0)' } : row,
+        at === 3
+          ? { ...row, ms: 0, status: null, failed: true, error: 'no response (status 0)' }
+          : row,
       ),
     );
     expect(computePages(timeline.buffer).map((page) => page.url)).toEqual(['https://shop.test/']);

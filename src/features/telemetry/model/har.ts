@@ -5,6 +5,7 @@
  * request that failed has status 0 and its error in `_error`, as Chrome's own export writes it.
  * Secrets are masked unless asked for.
  */
+import { readHarOutcome, type HarFailure } from './har-failures';
 import { headerValue } from './secret-headers';
 import { sessionFileStem } from './jsonl';
 import type { NetworkRow } from './network-table';
@@ -237,10 +238,10 @@ function headerMap(value: unknown): Record<string, string | string[]> {
 
 /**
  * A HAR file (from this dashboard, Chrome or another tool) as telemetry envelopes, so that it opens
- * like an export: each entry becomes a `network_request` and its `network_response` (or
- * `network_loading_failed`, for status 0), each page a `page_navigation`. What cannot be read is
- * a problem with its place, never a failure of the whole file. Returns null when the text is not
- * HAR at all.
+ * like an export: each entry becomes a `network_request` and its `network_response` and/or
+ * `network_loading_failed` (as har-failures.ts reads the writer's convention), each page a
+ * `page_navigation`. What cannot be read is a problem with its place, never a failure of the
+ * whole file. Returns null when the text is not HAR at all.
  */
 export function readHar(text: string): {
   envelopes: { seq: number; event: TelemetryEvent }[];
@@ -313,15 +314,16 @@ export function readHar(text: string): {
     events.push(event(startUs, 'network_request', requestData));
     const time = typeof entry.time === 'number' && entry.time >= 0 ? entry.time : 0;
     const endUs = startUs + Math.round(time * 1000);
-    const status = typeof response.status === 'number' ? response.status : 0;
-    if (status === 0) {
-      events.push(
-        event(endUs, 'network_loading_failed', {
-          request_id: id,
-          error_text: str(response._error) ?? 'failed (status 0)',
-          ...(resourceType ? { resource_type: resourceType } : {}),
-        }),
-      );
+    // a failure by the convention of the tool that wrote the file (har-failures.ts)
+    const { status, failure } = readHarOutcome(entry, response);
+    const failed = (reason: HarFailure): TelemetryEvent =>
+      event(endUs, 'network_loading_failed', {
+        request_id: id,
+        ...reason,
+        ...(resourceType ? { resource_type: resourceType } : {}),
+      });
+    if (status === null) {
+      events.push(failed(failure));
       return;
     }
     const content = isObject(response.content) ? response.content : {};
@@ -337,6 +339,8 @@ export function readHar(text: string): {
       responseData.body = content.text;
     if (resourceType) responseData.resource_type = resourceType;
     events.push(event(endUs, 'network_response', responseData));
+    // the load failed once the response had come (a body cut off, a response blocked)
+    if (failure) events.push(failed(failure));
   });
   // in time order, as a stream would have sent them (a stable sort keeps each request first)
   events.sort((a, b) => a.ts - b.ts);

@@ -76,6 +76,27 @@ describe('NetworkIndex', () => {
     expect(index.exchangeOf(b)?.failed).toBeNull();
   });
 
+  it('joins a failure after the response to the same request (a body cut off, a blocked response)', () => {
+    const index = new NetworkIndex();
+    const req = request('o', {}, 0);
+    const res = item('network_response', { request_id: 'o', status: 200 }, { tsUs: 2000 });
+    const failed = item(
+      'network_loading_failed',
+      { request_id: 'o', error_text: 'net::ERR_BLOCKED_BY_ORB' },
+      { tsUs: 3000 },
+    );
+    [req, res, failed].forEach((x) => index.add(x));
+    const exchange = index.exchangeOf(req);
+    expect(exchange?.response).toBe(res);
+    expect(exchange?.failed).toBe(failed);
+    expect(index.exchangeOf(failed)).toBe(exchange);
+    // a second failure of the same id is another request's
+    const again = item('network_loading_failed', { request_id: 'o', error_text: 'x' });
+    index.add(again);
+    expect(index.exchangeOf(again)?.request).toBeNull();
+    expect(index.exchangeOf(req)?.failed).toBe(failed);
+  });
+
   it('keeps earlier requests of a redirect chain', () => {
     const index = new NetworkIndex();
     const first = request('r', { url: 'http://a.test/' });

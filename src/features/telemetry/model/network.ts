@@ -91,7 +91,10 @@ export class NetworkIndex {
         entry.request = item;
       }
     } else {
-      if (!entry || entry.response || entry.failed) entry = this.start(requestId);
+      // a failure after the response is the same load ending badly (a body cut off, a blocked
+      // response); a second response or failure is a request id used again
+      const joins = entry && !entry.failed && (type === FAILED || !entry.response);
+      if (!entry || !joins) entry = this.start(requestId);
       if (type === RESPONSE) entry.response = item;
       else entry.failed = item;
     }
