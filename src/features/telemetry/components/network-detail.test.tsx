@@ -46,6 +46,7 @@ function exchange(parts: Partial<NetworkExchange>): NetworkExchange {
     requestId: '7',
     request,
     response: null,
+    finished: null,
     failed: null,
     redirects: [],
     durationMs: null,

@@ -7,6 +7,7 @@ import { NetworkCopyAs } from './network-copy-as';
 import { NetworkFacts } from './network-facts';
 import { NetworkHeadersTable } from './network-headers-table';
 import { NetworkStatus } from './network-status';
+import { NetworkTiming } from './network-timing';
 
 interface NetworkDetailProps {
   exchange: NetworkExchange;
@@ -43,12 +44,19 @@ export function NetworkDetail({ exchange, originUs }: NetworkDetailProps) {
       </header>
       <NetworkCopyAs key={selection} view={view} />
       <NetworkFacts view={view} originUs={originUs} />
+      <NetworkTiming exchange={exchange} />
       <NetworkHeadersTable
         key={`request ${selection}`}
         title="Request headers"
         headers={view.requestHeaders}
         missingText="The request event is no longer held"
       />
+      {view.requestHeadersProvisional && (
+        <p className="-mt-2 text-xs text-muted">
+          Provisional headers: those the page set. The browser has not reported the full ones it
+          sent (cookies among them).
+        </p>
+      )}
       <NetworkHeadersTable
         key={`response ${selection}`}
         title="Response headers"

@@ -28,6 +28,11 @@ export function NetworkFacts({ view, originUs }: NetworkFactsProps) {
     ['Started', startedText(view.startedUs, originUs)],
     ['Duration', durationText(view)],
   ];
+  if (view.servedFrom !== null) facts.push(['Served from', view.servedFrom]);
+  if (view.transferSize !== null)
+    facts.push(['Transferred', `${view.transferSize.toLocaleString('en-US')} B`]);
+  if (view.protocol !== null) facts.push(['Protocol', view.protocol]);
+  if (view.remoteAddress !== null) facts.push(['Remote address', view.remoteAddress]);
   if (view.mimeType !== null) facts.push(['MIME type', view.mimeType]);
   if (view.resourceType !== null) facts.push(['Resource type', view.resourceType]);
   if (view.initiatorType !== null) facts.push(['Initiator', view.initiatorType]);

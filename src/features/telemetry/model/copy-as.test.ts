@@ -73,6 +73,30 @@ describe('asCurl', () => {
     expect(asCurl(base, true)).toContain("'Authorization: Bearer s3cret'");
   });
 
+  it('replays the headers the browser really sent: the cookie (masked unless asked), not Host', () => {
+    const sent: CopiedRequest = {
+      method: 'GET',
+      url: 'https://shop.test/api/me',
+      headers: [
+        ['Accept', '*/*'],
+        ['Connection', 'keep-alive'],
+        ['Cookie', 'sid=s3cr3t-session'],
+        ['Host', 'shop.test'],
+      ],
+      postData: null,
+    };
+    expect(argv(asCurl(sent, false))).toEqual([
+      'https://shop.test/api/me',
+      '-H',
+      'Accept: */*',
+      '-H',
+      'Connection: keep-alive',
+      '-H',
+      `Cookie: ${MASKED}`,
+    ]);
+    expect(argv(asCurl(sent, true))).toContain('Cookie: sid=s3cr3t-session');
+  });
+
   it('says the method only when it is not implied, and sends the body as given', () => {
     expect(
       argv(asCurl({ ...base, headers: [], method: 'POST', postData: '{"a":1}' }, false)),

@@ -13,11 +13,19 @@ export interface CopiedRequest {
   postData: string | null;
 }
 
-/** Headers a replay should not send as recorded: HTTP/2 pseudo-headers, and what the client sets. */
+/**
+ * Headers a replay should not send as recorded: HTTP/2 pseudo-headers, and what the client sets
+ * (`Host` from the URL, as DevTools leaves it out: the full headers the browser sent carry it).
+ */
 function replayed(headers: readonly [string, string][]): [string, string][] {
   return headers.filter(([name]) => {
     const lower = name.toLowerCase();
-    return !lower.startsWith(':') && lower !== 'content-length' && lower !== 'accept-encoding';
+    return (
+      !lower.startsWith(':') &&
+      lower !== 'content-length' &&
+      lower !== 'accept-encoding' &&
+      lower !== 'host'
+    );
   }) as [string, string][];
 }
 

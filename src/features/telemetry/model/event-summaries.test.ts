@@ -94,6 +94,18 @@ describe('describeEvent summaries of known types', () => {
       },
       'net::ERR_ABORTED https://ads.example.org/px.gif (canceled)',
     ],
+    [
+      'network_loading_finished',
+      'network',
+      {
+        ...CTX,
+        request_id: '1000.7',
+        url: 'https://api.example.com/v1/cart',
+        encoded_data_length: 12345,
+        body: '{"items":[]}',
+      },
+      'finished https://api.example.com/v1/cart (12,345 B)',
+    ],
     ['network_idle', 'network', { ...CTX }, 'network idle https://shop.example.com/cart'],
     [
       'page_navigation',

@@ -69,6 +69,15 @@ function responseSummary(data: Data): string {
   );
 }
 
+function loadingFinishedSummary(data: Data): string {
+  const bytes = num(data, 'encoded_data_length');
+  return words(
+    'finished',
+    url(data),
+    bytes !== null && bytes >= 0 && `(${Math.round(bytes).toLocaleString('en-US')} B)`,
+  );
+}
+
 function loadingFailedSummary(data: Data): string {
   return words(
     text(data, 'error_text') ?? 'loading failed',
@@ -341,6 +350,7 @@ const RULES: Readonly<Record<string, TypeRule>> = {
     summary: loadingFailedSummary,
     error: (data) => !flag(data, 'canceled'),
   },
+  network_loading_finished: { summary: loadingFinishedSummary },
   network_idle: { summary: withUrl('network idle') },
   page_navigation: { summary: navigationSummary },
   page_dom_content_loaded: { summary: withUrl('DOMContentLoaded') },

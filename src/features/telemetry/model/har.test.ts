@@ -314,6 +314,117 @@ describe('buildHar', () => {
   });
 });
 
+describe('buildHar with what the browser reported of a request', () => {
+  // as the reference server sends them: the queued time, the response's ResourceTiming, the full
+  // headers sent (with the cookie), and the finished load (a new TLS connection: 30 ms in all)
+  const browser = session([
+    {
+      type: 'network_request',
+      ts: T0,
+      data: {
+        request_id: 'c',
+        method: 'GET',
+        url: 'https://shop.test/api/me',
+        headers: { Accept: '*/*' },
+        resource_type: 'Fetch',
+        cdp_timestamp: 100,
+      },
+    },
+    {
+      type: 'network_response',
+      ts: T0 + 17 * MS,
+      data: {
+        request_id: 'c',
+        status: 200,
+        status_text: 'OK',
+        mime_type: 'application/json',
+        protocol: 'h2',
+        headers: { 'content-type': 'application/json', 'set-cookie': 'seen=1; Path=/' },
+        request_headers: { Accept: '*/*', Cookie: 'sid=s3cret; theme=dark', Host: 'shop.test' },
+        timing: {
+          requestTime: 100.001,
+          dnsStart: 0.5,
+          dnsEnd: 1.5,
+          connectStart: 1.5,
+          connectEnd: 4,
+          sslStart: 2,
+          sslEnd: 4,
+          sendStart: 4.2,
+          sendEnd: 4.5,
+          receiveHeadersEnd: 15.5,
+        },
+      },
+    },
+    {
+      type: 'network_loading_finished',
+      ts: T0 + 31 * MS,
+      data: { request_id: 'c', cdp_timestamp: 100.03, encoded_data_length: 612, body: '{}' },
+    },
+    // a download: answered, then canceled as a page load
+    {
+      type: 'network_request',
+      ts: T0 + 40 * MS,
+      data: { request_id: 'd', method: 'GET', url: 'https://shop.test/report.bin' },
+    },
+    {
+      type: 'network_response',
+      ts: T0 + 45 * MS,
+      data: { request_id: 'd', status: 200, status_text: 'OK', mime_type: 'application/zip' },
+    },
+    {
+      type: 'network_loading_failed',
+      ts: T0 + 46 * MS,
+      data: { request_id: 'd', error_text: 'net::ERR_ABORTED', canceled: true },
+    },
+  ]);
+  const har = buildHar(browser.rows, browser.pages, { reveal: false, version: '0.1.0' });
+  const [entry, download] = har.log.entries;
+
+  it('writes the phases as timings, adding up to the time', () => {
+    expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
+    expect(entry?.timings).toEqual({
+      blocked: 1.5,
+      dns: 1,
+      connect: 2.5,
+      send: 0.5,
+      wait: 11,
+      receive: 13.5,
+      ssl: 2,
+    });
+    expect(entry?.time).toBe(30);
+    expect(entry?.request.httpVersion).toBe('h2');
+    expect(entry?.response).toMatchObject({ httpVersion: 'h2', _transferSize: 612 });
+    expect(entry?.response.content.text).toBe('{}');
+  });
+
+  it('writes the cookies the request carried and the response set, masked unless asked', () => {
+    expect(entry?.request.headers).toContainEqual({ name: 'Cookie', value: '<masked>' });
+    expect(entry?.request.cookies).toEqual([
+      { name: 'sid', value: '<masked>' },
+      { name: 'theme', value: '<masked>' },
+    ]);
+    expect(entry?.response.cookies).toEqual([{ name: 'seen', value: '<masked>' }]);
+    expect(JSON.stringify(har)).not.toContain('s3cret');
+    const open = buildHar(browser.rows, browser.pages, { reveal: true, version: '0.1.0' });
+    expect(open.log.entries[0]?.request.cookies).toEqual([
+      { name: 'sid', value: 's3cret' },
+      { name: 'theme', value: 'dark' },
+    ]);
+    expect(open.log.entries[0]?.request.headers).toContainEqual({
+      name: 'Cookie',
+      value: 'sid=s3cret; theme=dark',
+    });
+  });
+
+  it('a load canceled after its response keeps the status, with the error', () => {
+    expect(download?.response).toMatchObject({
+      status: 200,
+      statusText: 'OK',
+      _error: 'net::ERR_ABORTED',
+    });
+  });
+});
+
 describe('readHar', () => {
   it('opens an exported HAR as the same requests, in the Network view’s terms', () => {
     const har = buildHar(rows, pages, { reveal: true, version: '0.1.0' });

@@ -1,11 +1,13 @@
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) from the Network view's rows: one
  * entry per request, `pages` from the top-level page visits. What the telemetry does not carry is
- * written as the spec says for unknown values (-1 sizes and timings, empty HTTP versions); a
- * request that failed has status 0 and its error in `_error`, as Chrome's own export writes it.
- * Secrets are masked unless asked for.
+ * written as the spec says for unknown values (-1 sizes and timings, empty HTTP versions); the
+ * timings are the phases the browser reported (network-timing.ts) when it did. A request that
+ * failed has its error in `_error` and status 0 when no response came, as Chrome's own export
+ * writes it. Secrets (headers and cookies) are masked unless asked for.
  */
 import { readHarOutcome, type HarFailure } from './har-failures';
+import { harTimings, networkTiming } from './network-timing';
 import { headerValue } from './secret-headers';
 import { sessionFileStem } from './jsonl';
 import type { NetworkRow } from './network-table';
@@ -43,6 +45,8 @@ export interface HarEntry {
     headersSize: number;
     bodySize: number;
     _error?: string;
+    /** Bytes on the wire (headers and body), as Chrome's export writes it. */
+    _transferSize?: number;
   };
   cache: Record<string, never>;
   timings: {
@@ -88,6 +92,35 @@ function header(pairs: readonly [string, string][] | null, name: string): string
   return null;
 }
 
+/**
+ * HAR's `cookies` from the `Cookie` header (`a=1; b=2`) or each `Set-Cookie` (`a=1; Path=/`):
+ * names as they are, values masked like the header itself unless asked for.
+ */
+function cookiesOf(
+  pairs: readonly [string, string][] | null,
+  name: 'cookie' | 'set-cookie',
+  reveal: boolean,
+): HarHeader[] {
+  const cookies: HarHeader[] = [];
+  for (const [key, value] of pairs ?? []) {
+    if (key.toLowerCase() !== name) continue;
+    // a Set-Cookie is one cookie and its attributes; several may come joined by new lines
+    const parts =
+      name === 'cookie'
+        ? value.split(';')
+        : value.split('\n').map((line) => line.split(';')[0] ?? '');
+    for (const part of parts) {
+      const at = part.indexOf('=');
+      if (at <= 0) continue;
+      cookies.push({
+        name: part.slice(0, at).trim(),
+        value: headerValue(key, part.slice(at + 1).trim(), reveal),
+      });
+    }
+  }
+  return cookies;
+}
+
 function queryOf(url: string): HarHeader[] {
   if (!URL.canParse(url)) return [];
   return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
@@ -103,29 +136,44 @@ function pageOf(pages: readonly PageVisit[], startUs: number): number {
   return found;
 }
 
+/**
+ * The phases of the request when the browser reported them (network-timing.ts), else only the
+ * whole span, counted as the wait for the answer.
+ */
+function timingsOf(row: NetworkRow): { timings: HarEntry['timings']; time: number } {
+  const timing = networkTiming(row.exchange);
+  if (timing) return harTimings(timing);
+  const time = row.endUs === null ? 0 : Math.max(0, (row.endUs - row.startUs) / 1000);
+  return {
+    timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: time, receive: 0, ssl: -1 },
+    time,
+  };
+}
+
 function entryOf(row: NetworkRow, pageref: string | undefined, reveal: boolean): HarEntry {
   const { view } = row;
-  const durationMs = row.endUs === null ? 0 : Math.max(0, (row.endUs - row.startUs) / 1000);
+  const { timings, time } = timingsOf(row);
   const url = view.url ?? '';
   const postData = view.postData;
   const entry: HarEntry = {
     startedDateTime: iso(row.startUs),
-    time: durationMs,
+    time,
     request: {
       method: view.method ?? 'GET',
       url,
-      httpVersion: '',
-      cookies: [],
+      httpVersion: view.protocol ?? '',
+      cookies: cookiesOf(view.requestHeaders, 'cookie', reveal),
       headers: headersOf(view.requestHeaders, reveal),
       queryString: queryOf(url),
       headersSize: -1,
       bodySize: postData === null ? 0 : encoder.encode(postData).length,
     },
+    // a load that failed after its response came keeps its status, with the error, as Chrome's
     response: {
-      status: row.failed ? 0 : (view.status ?? 0),
-      statusText: row.failed ? '' : (view.statusText ?? ''),
-      httpVersion: '',
-      cookies: [],
+      status: view.status ?? 0,
+      statusText: view.status === null ? '' : (view.statusText ?? ''),
+      httpVersion: view.protocol ?? '',
+      cookies: cookiesOf(view.responseHeaders, 'set-cookie', reveal),
       headers: headersOf(view.responseHeaders, reveal),
       content: {
         size: row.size ?? -1,
@@ -137,18 +185,10 @@ function entryOf(row: NetworkRow, pageref: string | undefined, reveal: boolean):
       bodySize: -1,
     },
     cache: {},
-    // only the whole span is known: it is the wait for the answer
-    timings: {
-      blocked: -1,
-      dns: -1,
-      connect: -1,
-      send: 0,
-      wait: durationMs,
-      receive: 0,
-      ssl: -1,
-    },
+    timings,
     _resourceType: row.type,
   };
+  if (view.transferSize !== null) entry.response._transferSize = view.transferSize;
   if (pageref !== undefined) entry.pageref = pageref;
   if (postData !== null) {
     entry.request.postData = {

@@ -112,6 +112,62 @@ describe('computeNetworkRows', () => {
   });
 });
 
+describe('rows of requests whose load ends in every way', () => {
+  const done = (id: string, at: number, extra: Record<string, unknown> = {}): EventSpec => ({
+    type: 'network_loading_finished',
+    ts: T0 + at * MS,
+    data: { request_id: id, ...extra },
+  });
+  const rows = session([
+    // a fetch whose body the page never reads: the response, and no finished load
+    req('unread', 'https://shop.test/missing', 0),
+    res('unread', 404, 15),
+    // read: the body comes with the finished load
+    req('read', 'https://shop.test/api/items', 20),
+    res('read', 200, 30),
+    done('read', 45, { body: '[1,2]', encoded_data_length: 180 }),
+    // aborted while the body loaded (or a download): the response, then the failure
+    req('aborted', 'https://shop.test/stream', 50),
+    res('aborted', 200, 55),
+    {
+      type: 'network_loading_failed',
+      ts: T0 + 80 * MS,
+      data: { request_id: 'aborted', error_text: 'net::ERR_ABORTED', canceled: true },
+    },
+    req('socket', 'wss://shop.test/live', 90, { resource_type: 'WebSocket' }),
+    res('socket', 101, 95, { resource_type: 'WebSocket', mime_type: '' }),
+  ]);
+
+  it('a response whose body never finished is complete with its status, not pending', () => {
+    const row = rows[0];
+    expect(row).toMatchObject({ failed: false, endUs: T0 + 15 * MS });
+    expect(row?.view).toMatchObject({ status: 404, body: null });
+  });
+
+  it('one row per request: the finished load gives the body, size and end', () => {
+    expect(rows.map((row) => row.exchange.requestId)).toEqual([
+      'unread',
+      'read',
+      'aborted',
+      'socket',
+    ]);
+    expect(rows[1]).toMatchObject({ endUs: T0 + 45 * MS, size: 5, sizeFromBody: true });
+    expect(rows[1]?.view.body).toBe('[1,2]');
+    // the details open on the response
+    expect(rows[1]?.detailIndex).toBe(rows[1]?.exchange.response?.index);
+  });
+
+  it('a load that failed after its response keeps its status and ends at the failure', () => {
+    expect(rows[2]).toMatchObject({ failed: true, endUs: T0 + 80 * MS });
+    expect(rows[2]?.view).toMatchObject({ status: 200, canceled: true });
+  });
+
+  it('an open WebSocket shows its 101', () => {
+    expect(rows[3]).toMatchObject({ failed: false, endUs: T0 + 95 * MS });
+    expect(rows[3]?.view.status).toBe(101);
+  });
+});
+
 describe('splitUrl and formatBytes', () => {
   it('keeps what does not parse as a name, never throws', () => {
     expect(splitUrl('not a url')).toEqual({ host: '', name: 'not a url' });

@@ -1,5 +1,6 @@
 /**
- * The Network view's rows: one per request (its request, response, failure and redirects joined,
+ * The Network view's rows: one per request (its request, response, finished load or failure and
+ * redirects joined,
  * network.ts), in the order the requests started, with what the table shows and sorts by and what
  * its filter looks at. Pure; one pass over the retained items.
  */
@@ -25,7 +26,7 @@ export interface NetworkRow {
   failed: boolean;
   /** µs; the start of the first held event. */
   startUs: number;
-  /** µs; the response or failure; null while pending. */
+  /** µs; the end of the load (finished or failed), else the response; null while pending. */
   endUs: number | null;
   filterable: FilterableRequest;
 }
@@ -55,7 +56,12 @@ function sizeOf(view: NetworkExchangeView): { size: number | null; fromBody: boo
 }
 
 function rowOf(exchange: NetworkExchange): NetworkRow | null {
-  const first = exchange.redirects[0] ?? exchange.request ?? exchange.response ?? exchange.failed;
+  const first =
+    exchange.redirects[0] ??
+    exchange.request ??
+    exchange.response ??
+    exchange.finished ??
+    exchange.failed;
   if (!first) return null;
   const view = describeExchange(exchange);
   const url = view.url ?? '';
@@ -63,10 +69,17 @@ function rowOf(exchange: NetworkExchange): NetworkRow | null {
   const type = networkType(view.resourceType, view.mimeType);
   const { size, fromBody } = sizeOf(view);
   const failed = exchange.failed !== null;
-  const end: EventItem | null = exchange.response ?? exchange.failed;
+  // the response ends a row's wait, whether or not its body ever finishes loading
+  const end: EventItem | null = exchange.finished ?? exchange.failed ?? exchange.response;
   return {
     index: first.index,
-    detailIndex: (exchange.response ?? exchange.failed ?? exchange.request ?? first).index,
+    detailIndex: (
+      exchange.response ??
+      exchange.failed ??
+      exchange.finished ??
+      exchange.request ??
+      first
+    ).index,
     exchange,
     view,
     host,

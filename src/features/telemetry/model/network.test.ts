@@ -54,11 +54,45 @@ describe('NetworkIndex', () => {
       requestId: '1',
       request: req,
       response: res,
+      finished: null,
       failed: null,
       redirects: [],
       durationMs: 250.5,
     });
     expect(index.exchangeOf(res)).toBe(exchange);
+  });
+
+  it('joins the finished load to its response, and measures the duration to it', () => {
+    const index = new NetworkIndex();
+    const req = request('1', {}, 1_000_000);
+    const res = item('network_response', { request_id: '1', status: 200 }, { tsUs: 1_040_000 });
+    const done = item(
+      'network_loading_finished',
+      { request_id: '1', body: '{"ok":true}', encoded_data_length: 120 },
+      { tsUs: 1_090_000 },
+    );
+    [req, res].forEach((x) => index.add(x));
+    // the response alone already ends the wait: a body the page never reads may never finish
+    expect(index.exchangeOf(req)?.durationMs).toBe(40);
+    index.add(done);
+    const exchange = index.exchangeOf(done);
+    expect(exchange).toMatchObject({ request: req, response: res, finished: done, failed: null });
+    expect(exchange?.durationMs).toBe(90);
+    expect(describeExchange(exchange!)).toMatchObject({
+      status: 200,
+      body: '{"ok":true}',
+      transferSize: 120,
+    });
+    // after the load ended, the id is someone else's
+    const again = item('network_response', { request_id: '1', status: 404 });
+    const late = item('network_loading_finished', { request_id: '1' });
+    index.add(again);
+    index.add(late);
+    expect(index.exchangeOf(again)).not.toBe(exchange);
+    expect(index.exchangeOf(again)?.finished).toBe(late);
+    index.evict(done);
+    expect(index.exchangeOf(res)?.finished).toBeNull();
+    expect(index.exchangeOf(res)?.durationMs).toBe(40);
   });
 
   it('pairs a failure and keeps unrelated ids apart', () => {
@@ -226,6 +260,7 @@ describe('describeExchange', () => {
     requestId: '1',
     request: null,
     response: null,
+    finished: null,
     failed: null,
     redirects: [],
     durationMs: null,
@@ -272,6 +307,47 @@ describe('describeExchange', () => {
       postData: '{"a":1}',
       body: '{}',
       durationMs: 12,
+    });
+  });
+
+  it('shows the headers the browser really sent and received once it reported them', () => {
+    const sent = { Cookie: 'sid=1', Host: 'x.test' };
+    const req = request('1', { headers: { Accept: '*/*' } });
+    const provisional = describeExchange(exchange({ request: req }));
+    expect(provisional.requestHeaders).toEqual([['Accept', '*/*']]);
+    expect(provisional.requestHeadersProvisional).toBe(true);
+    const view = describeExchange(
+      exchange({
+        request: req,
+        response: item('network_response', {
+          request_id: '1',
+          status: 200,
+          headers: { 'content-type': 'text/plain' },
+          request_headers: sent,
+          protocol: 'h2',
+          remote_ip_address: '2001:db8::1',
+          remote_port: 443,
+          from_disk_cache: true,
+        }),
+        finished: item('network_loading_finished', {
+          request_id: '1',
+          response_headers: { 'content-type': 'text/plain', 'set-cookie': 'sid=2' },
+        }),
+      }),
+    );
+    expect(view).toMatchObject({
+      requestHeaders: [
+        ['Cookie', 'sid=1'],
+        ['Host', 'x.test'],
+      ],
+      requestHeadersProvisional: false,
+      responseHeaders: [
+        ['content-type', 'text/plain'],
+        ['set-cookie', 'sid=2'],
+      ],
+      protocol: 'h2',
+      remoteAddress: '[2001:db8::1]:443',
+      servedFrom: 'disk cache',
     });
   });
 

@@ -7,17 +7,24 @@ import type { EventItem, TelemetryEvent } from './types';
 export interface NetworkExchange {
   requestId: string;
   request: EventItem | null;
+  /** The status and headers, sent as they arrive (upstream sends it with the body, at the end). */
   response: EventItem | null;
+  /** The end of the loading (`network_loading_finished`), with the body when it was captured. */
+  finished: EventItem | null;
   failed: EventItem | null;
   /** Earlier requests of the same id, oldest first, when the later one came with `is_redirect`. */
   redirects: EventItem[];
-  /** Response or failure ts minus request ts, in milliseconds; null while either is missing. */
+  /**
+   * The end (finished load, failure, else the response) ts minus the request ts, in
+   * milliseconds; null while either is missing.
+   */
   durationMs: number | null;
 }
 
 const REQUEST = 'network_request';
 const RESPONSE = 'network_response';
 const FAILED = 'network_loading_failed';
+const FINISHED = 'network_loading_finished';
 
 /**
  * Kept for every retained exchange, so as few objects as can be (at 100,000 events a second each
@@ -27,6 +34,7 @@ interface Entry {
   requestId: string;
   request: EventItem | null;
   response: EventItem | null;
+  finished: EventItem | null;
   failed: EventItem | null;
   /** null while there are none. */
   redirects: EventItem[] | null;
@@ -40,7 +48,7 @@ export function networkKeys(event: TelemetryEvent): {
   redirect: boolean;
 } {
   const type = event.type;
-  if (type !== REQUEST && type !== RESPONSE && type !== FAILED)
+  if (type !== REQUEST && type !== RESPONSE && type !== FAILED && type !== FINISHED)
     return { requestId: null, redirect: false };
   const id = event.data?.request_id;
   return {
@@ -50,13 +58,20 @@ export function networkKeys(event: TelemetryEvent): {
 }
 
 function isEmpty(entry: Entry): boolean {
-  return !entry.request && !entry.response && !entry.failed && !entry.redirects?.length;
+  return (
+    !entry.request &&
+    !entry.response &&
+    !entry.finished &&
+    !entry.failed &&
+    !entry.redirects?.length
+  );
 }
 
 /**
- * Pairs `network_request`, `network_response` and `network_loading_failed` items by epoch and
- * request id. Items are added and evicted in index order; each costs O(1) (a redirect chain is
- * shortened from its oldest end), and evicted items are no longer referenced.
+ * Pairs `network_request`, `network_response`, `network_loading_finished` and
+ * `network_loading_failed` items by epoch and request id. Items are added and evicted in index
+ * order; each costs O(1) (a redirect chain is shortened from its oldest end), and evicted items
+ * are no longer referenced.
  */
 export class NetworkIndex {
   /**
@@ -83,7 +98,14 @@ export class NetworkIndex {
     let entry = this.current.get(requestId);
     const type = item.type;
     if (type === REQUEST) {
-      if (entry && entry.request && !entry.response && !entry.failed && item.redirect) {
+      if (
+        entry &&
+        entry.request &&
+        !entry.response &&
+        !entry.finished &&
+        !entry.failed &&
+        item.redirect
+      ) {
         (entry.redirects ??= []).push(entry.request);
         entry.request = item;
       } else {
@@ -92,10 +114,13 @@ export class NetworkIndex {
       }
     } else {
       // a failure after the response is the same load ending badly (a body cut off, a blocked
-      // response); a second response or failure is a request id used again
-      const joins = entry && !entry.failed && (type === FAILED || !entry.response);
+      // response), its finished load the same load ending well; a second response, or anything
+      // after the load ended, is a request id used again
+      const joins =
+        entry && !entry.failed && !entry.finished && (type !== RESPONSE || !entry.response);
       if (!entry || !joins) entry = this.start(requestId);
       if (type === RESPONSE) entry.response = item;
+      else if (type === FINISHED) entry.finished = item;
       else entry.failed = item;
     }
     entry.view = null;
@@ -108,6 +133,7 @@ export class NetworkIndex {
     this.byIndex.delete(item.index);
     if (entry.request === item) entry.request = null;
     else if (entry.response === item) entry.response = null;
+    else if (entry.finished === item) entry.finished = null;
     else if (entry.failed === item) entry.failed = null;
     else if (entry.redirects?.[0] === item) entry.redirects.shift();
     else if (entry.redirects) entry.redirects = entry.redirects.filter((other) => other !== item);
@@ -130,6 +156,7 @@ export class NetworkIndex {
       requestId: entry.requestId,
       request: entry.request,
       response: entry.response,
+      finished: entry.finished,
       failed: entry.failed,
       redirects: entry.redirects ? [...entry.redirects] : [],
       durationMs: durationOf(entry),
@@ -142,6 +169,7 @@ export class NetworkIndex {
       requestId,
       request: null,
       response: null,
+      finished: null,
       failed: null,
       redirects: null,
       view: null,
@@ -152,7 +180,7 @@ export class NetworkIndex {
 }
 
 function durationOf(entry: Entry): number | null {
-  const end = entry.response ?? entry.failed;
+  const end = entry.finished ?? entry.failed ?? entry.response;
   if (!entry.request || !end) return null;
   const ms = (end.tsUs - entry.request.tsUs) / 1000;
   return Number.isFinite(ms) ? ms : null;
@@ -195,12 +223,25 @@ export interface NetworkExchangeView {
   documentUrl: string | null;
   /** URLs this request was redirected from, oldest first. */
   redirectedFrom: string[];
-  /** null when the request event is not held. */
+  /**
+   * The headers as sent (with Cookie) when the browser reported them (`request_headers`), else
+   * those the page set; null when neither is held.
+   */
   requestHeaders: [string, string][] | null;
-  /** null when there is no response event. */
+  /** Only the headers the page set are known (DevTools: "Provisional headers are shown"). */
+  requestHeadersProvisional: boolean;
+  /** null when there is no response event; with Set-Cookie when the browser reported it. */
   responseHeaders: [string, string][] | null;
   postData: string | null;
   body: string | null;
+  /** Where the response came from when not the network: disk cache, memory cache… */
+  servedFrom: string | null;
+  /** The protocol the response came over (`http/1.1`, `h2`, `h3`). */
+  protocol: string | null;
+  /** The server's address and port. */
+  remoteAddress: string | null;
+  /** Bytes the load took on the wire (headers and body), once it finished. */
+  transferSize: number | null;
 }
 
 type Data = Record<string, unknown> | null | undefined;
@@ -208,6 +249,30 @@ type Data = Record<string, unknown> | null | undefined;
 function text(data: Data, field: string): string | null {
   const value = data?.[field];
   return typeof value === 'string' ? value : null;
+}
+
+function headerObject(field: string, ...sources: Data[]): unknown {
+  for (const data of sources) {
+    const value = data?.[field];
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  }
+  return undefined;
+}
+
+function servedFrom(response: Data): string | null {
+  if (response?.from_service_worker === true) return 'service worker';
+  if (response?.from_memory_cache === true) return 'memory cache';
+  if (response?.from_disk_cache === true) return 'disk cache';
+  if (response?.from_prefetch_cache === true) return 'prefetch cache';
+  return null;
+}
+
+function remoteAddress(response: Data): string | null {
+  const ip = text(response, 'remote_ip_address');
+  if (!ip) return null;
+  const port = response?.remote_port;
+  const host = ip.includes(':') ? `[${ip}]` : ip;
+  return typeof port === 'number' && Number.isInteger(port) ? `${host}:${port}` : ip;
 }
 
 function firstText(field: string, ...sources: Data[]): string | null {
@@ -222,8 +287,13 @@ function firstText(field: string, ...sources: Data[]): string | null {
 export function describeExchange(exchange: NetworkExchange): NetworkExchangeView {
   const request = exchange.request?.event.data;
   const response = exchange.response?.event.data;
+  const finished = exchange.finished?.event.data;
   const failed = exchange.failed?.event.data;
   const status = response?.status;
+  // the full headers come on the first event after the browser reported them
+  const sent = headerObject('request_headers', request, response, finished, failed);
+  const received = headerObject('response_headers', finished, failed);
+  const transferSize = finished?.encoded_data_length;
   const redirectedFrom = exchange.redirects
     .map((item) => text(item.event.data, 'url'))
     .filter((url): url is string => url !== null && url !== '');
@@ -231,10 +301,10 @@ export function describeExchange(exchange: NetworkExchange): NetworkExchangeView
   if (redirectedFrom.length === 0 && request?.is_redirect === true && redirectUrl) {
     redirectedFrom.push(redirectUrl);
   }
-  const first = exchange.request ?? exchange.response ?? exchange.failed;
+  const first = exchange.request ?? exchange.response ?? exchange.finished ?? exchange.failed;
   return {
     method: firstText('method', request, response),
-    url: firstText('url', request, response, failed),
+    url: firstText('url', request, response, finished, failed),
     status: typeof status === 'number' && Number.isFinite(status) ? status : null,
     statusText: firstText('status_text', response),
     errorText: exchange.failed ? (text(failed, 'error_text') ?? '') : null,
@@ -242,14 +312,27 @@ export function describeExchange(exchange: NetworkExchange): NetworkExchangeView
     startedUs: first && Number.isFinite(first.tsUs) ? first.tsUs : null,
     durationMs: exchange.durationMs,
     mimeType: firstText('mime_type', response),
-    resourceType: firstText('resource_type', request, response, failed),
+    resourceType: firstText('resource_type', request, response, finished, failed),
     initiatorType: firstText('initiator_type', request),
     documentUrl: firstText('document_url', request),
     redirectedFrom,
-    requestHeaders: exchange.request ? readHeaders(request?.headers) : null,
-    responseHeaders: exchange.response ? readHeaders(response?.headers) : null,
+    requestHeaders:
+      sent !== undefined
+        ? readHeaders(sent)
+        : exchange.request
+          ? readHeaders(request?.headers)
+          : null,
+    requestHeadersProvisional: sent === undefined && exchange.request !== null,
+    responseHeaders: exchange.response ? readHeaders(received ?? response?.headers) : null,
     postData: text(request, 'post_data'),
-    body: text(response, 'body'),
+    body: text(finished, 'body') ?? text(response, 'body'),
+    servedFrom: servedFrom(response),
+    protocol: firstText('protocol', response),
+    remoteAddress: remoteAddress(response),
+    transferSize:
+      typeof transferSize === 'number' && Number.isFinite(transferSize) && transferSize >= 0
+        ? transferSize
+        : null,
   };
 }
 
