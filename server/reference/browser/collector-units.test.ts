@@ -6,6 +6,7 @@ import {
   type ExceptionDetails,
   type StackTrace,
 } from './console-events.ts';
+import { EXTRA_INFO_KEPT } from './network-extra-info.ts';
 import {
   bodyKind,
   cutUtf8,
@@ -482,19 +483,46 @@ function request(requestId: string, url: string, extra: Record<string, unknown> 
   };
 }
 
-function response(requestId: string, url: string, status: number, mimeType: string) {
+function response(
+  requestId: string,
+  url: string,
+  status: number,
+  mimeType: string,
+  extra: Record<string, unknown> = {},
+) {
   return {
     requestId,
     type: 'Fetch',
+    timestamp: 100.02,
     response: {
       url,
       status,
       statusText: status === 200 ? 'OK' : 'Not Found',
       headers: { 'content-type': mimeType },
       mimeType,
+      ...extra,
     },
   };
 }
+
+/** CDP's ResourceTiming of a request started at 100 s (monotonic) on a new connection. */
+const TIMING = {
+  requestTime: 100.001,
+  proxyStart: -1,
+  proxyEnd: -1,
+  dnsStart: 0.5,
+  dnsEnd: 1.5,
+  connectStart: 1.5,
+  connectEnd: 4,
+  sslStart: -1,
+  sslEnd: -1,
+  workerStart: -1,
+  workerReady: -1,
+  sendStart: 4.2,
+  sendEnd: 4.5,
+  receiveHeadersStart: 15,
+  receiveHeadersEnd: 15.5,
+};
 
 describe('NetworkTracker', () => {
   beforeEach(() => {
@@ -504,13 +532,14 @@ describe('NetworkTracker', () => {
     vi.useRealTimers();
   });
 
-  it('emits the request, then on loadingFinished the response with its body', async () => {
+  it('emits the request, the response as soon as it arrives, then the body when loading finishes', async () => {
     const fetchBody = vi.fn((id: string) =>
       Promise.resolve({ body: `{"id":"${id}"}`, base64Encoded: false }),
     );
     const { network, emitted } = tracker(fetchBody);
     network.requestWillBeSent(
       request('r1', 'http://shop.test/api/products', {
+        timestamp: 100,
         request: {
           url: 'http://shop.test/api/products',
           method: 'POST',
@@ -532,18 +561,20 @@ describe('NetworkTracker', () => {
           initiator_type: 'script',
           resource_type: 'Fetch',
           post_data: '{"q":1}',
+          cdp_timestamp: 100,
         },
       },
     ]);
     network.responseReceived(
-      response('r1', 'http://shop.test/api/products', 200, 'application/json'),
+      response('r1', 'http://shop.test/api/products', 200, 'application/json', {
+        timing: TIMING,
+        protocol: 'http/1.1',
+        remoteIPAddress: '10.0.0.7',
+        remotePort: 443,
+        fromDiskCache: false,
+      }),
     );
-    // Nothing until the body is complete.
-    expect(emitted).toHaveLength(1);
-    network.loadingFinished({ requestId: 'r1' }, true);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(fetchBody).toHaveBeenCalledExactlyOnceWith('r1');
-    expect(emitted).toHaveLength(2);
+    // The status and headers are reported when they arrive, before (and without) the body.
     expect(emitted[1]).toEqual({
       type: 'network_response',
       method: 'Network.responseReceived',
@@ -556,10 +587,86 @@ describe('NetworkTracker', () => {
         headers: { 'content-type': 'application/json' },
         mime_type: 'application/json',
         resource_type: 'Fetch',
+        timing: TIMING,
+        protocol: 'http/1.1',
+        remote_ip_address: '10.0.0.7',
+        remote_port: 443,
+        cdp_timestamp: 100.02,
+      },
+    });
+    expect(network.inFlight).toBe(1);
+    network.loadingFinished({ requestId: 'r1', timestamp: 100.03, encodedDataLength: 321 }, true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchBody).toHaveBeenCalledExactlyOnceWith('r1');
+    expect(emitted).toHaveLength(3);
+    expect(emitted[2]).toEqual({
+      type: 'network_loading_finished',
+      method: 'Network.loadingFinished',
+      data: {
+        request_id: 'r1',
+        url: 'http://shop.test/api/products',
+        resource_type: 'Fetch',
+        mime_type: 'application/json',
+        encoded_data_length: 321,
+        cdp_timestamp: 100.03,
         body: '{"id":"r1"}',
       },
     });
     expect(network.inFlight).toBe(0);
+  });
+
+  // `await fetch('/missing')` without reading the body, or a body still streaming.
+  it('reports a response whose loading never finishes, with its status and timing', () => {
+    const { network, types, emitted } = tracker();
+    network.requestWillBeSent(request('r1', 'http://shop.test/missing', { timestamp: 100 }));
+    network.responseReceived(
+      response('r1', 'http://shop.test/missing', 404, 'application/json', { timing: TIMING }),
+    );
+    expect(types()).toEqual(['network_request', 'network_response']);
+    expect(emitted[1]?.data).toMatchObject({ status: 404, timing: TIMING });
+    expect('body' in (emitted[1]?.data ?? {})).toBe(false);
+  });
+
+  it('keeps only numbers of the timing, and leaves a timing without requestTime out', () => {
+    const { network, emitted } = tracker();
+    network.requestWillBeSent(request('a', 'http://shop.test/a'));
+    network.responseReceived(
+      response('a', 'http://shop.test/a', 200, 'text/plain', {
+        timing: { ...TIMING, sendStart: '4', extra: null },
+      }),
+    );
+    network.requestWillBeSent(request('b', 'http://shop.test/b'));
+    network.responseReceived(
+      response('b', 'http://shop.test/b', 200, 'text/plain', { timing: { sendStart: 1 } }),
+    );
+    const timing = emitted[1]?.data.timing as Record<string, unknown>;
+    expect(timing.sendStart).toBeUndefined();
+    expect(timing.extra).toBeUndefined();
+    expect(timing.requestTime).toBe(TIMING.requestTime);
+    expect('timing' in (emitted[3]?.data ?? {})).toBe(false);
+  });
+
+  it('flags responses served from the disk, memory or prefetch cache, or by a service worker', () => {
+    const { network, emitted } = tracker();
+    network.requestWillBeSent(request('disk', 'http://shop.test/a'));
+    network.responseReceived(
+      response('disk', 'http://shop.test/a', 200, 'text/plain', { fromDiskCache: true }),
+    );
+    network.requestWillBeSent(request('mem', 'http://shop.test/b'));
+    network.handle('Network.requestServedFromCache', { requestId: 'mem' }, true);
+    network.responseReceived(response('mem', 'http://shop.test/b', 200, 'text/plain'));
+    network.requestWillBeSent(request('sw', 'http://shop.test/c'));
+    network.responseReceived(
+      response('sw', 'http://shop.test/c', 200, 'text/plain', {
+        fromServiceWorker: true,
+        fromPrefetchCache: true,
+      }),
+    );
+    const responses = emitted.filter((e) => e.type === 'network_response').map((e) => e.data);
+    expect(responses[0]).toMatchObject({ from_disk_cache: true });
+    expect(responses[1]).toMatchObject({ from_memory_cache: true });
+    expect(responses[2]).toMatchObject({ from_service_worker: true, from_prefetch_cache: true });
+    expect('from_memory_cache' in (responses[0] ?? {})).toBe(false);
   });
 
   it('does not fetch a body when bodies are not wanted or the type is binary', async () => {
@@ -573,37 +680,58 @@ describe('NetworkTracker', () => {
     network.loadingFinished({ requestId: 'r2' }, true);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchBody).not.toHaveBeenCalled();
-    const responses = emitted.filter((e) => e.type === 'network_response');
-    expect(responses.map((e) => e.data.request_id)).toEqual(['r1', 'r2']);
-    for (const e of responses) expect('body' in e.data).toBe(false);
+    const finished = emitted.filter((e) => e.type === 'network_loading_finished');
+    expect(finished.map((e) => e.data.request_id)).toEqual(['r1', 'r2']);
+    for (const e of emitted) expect('body' in e.data).toBe(false);
   });
 
-  it('still emits the response without a body when fetching the body fails', async () => {
+  it('still reports the end of loading without a body when fetching the body fails', async () => {
     const { network, emitted } = tracker(() => Promise.reject(new Error('No resource')));
     network.requestWillBeSent(request('r1', 'http://shop.test/a.txt'));
     network.responseReceived(response('r1', 'http://shop.test/a.txt', 404, 'text/plain'));
     network.loadingFinished({ requestId: 'r1' }, true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(emitted.map((e) => e.type)).toEqual(['network_request', 'network_response']);
+    expect(emitted.map((e) => e.type)).toEqual([
+      'network_request',
+      'network_response',
+      'network_loading_finished',
+    ]);
     expect(emitted[1]?.data.status).toBe(404);
-    expect('body' in (emitted[1]?.data ?? {})).toBe(false);
+    expect('body' in (emitted[2]?.data ?? {})).toBe(false);
   });
 
-  it('a failure after a response emits the response, then loading_failed', () => {
+  it('an abort after the response came emits the response, then loading_failed (canceled)', () => {
     const { network, emitted, types } = tracker();
     network.requestWillBeSent(request('r1', 'http://shop.test/api/stream'));
     network.responseReceived(response('r1', 'http://shop.test/api/stream', 200, 'text/plain'));
-    network.loadingFailed({ requestId: 'r1', errorText: 'net::ERR_ABORTED', canceled: true });
+    network.loadingFailed({
+      requestId: 'r1',
+      errorText: 'net::ERR_ABORTED',
+      canceled: true,
+      timestamp: 101,
+    });
     expect(types()).toEqual(['network_request', 'network_response', 'network_loading_failed']);
     expect(emitted[1]?.data).toMatchObject({ request_id: 'r1', status: 200 });
-    expect('body' in (emitted[1]?.data ?? {})).toBe(false);
     expect(emitted[2]?.data).toEqual({
       request_id: 'r1',
       url: 'http://shop.test/api/stream',
       error_text: 'net::ERR_ABORTED',
       canceled: true,
       resource_type: 'Fetch',
+      cdp_timestamp: 101,
     });
+    expect(network.inFlight).toBe(0);
+  });
+
+  it('a request blocked by the browser says why', () => {
+    const { network, emitted } = tracker();
+    network.requestWillBeSent(request('r1', 'http://ads.test/x.js'));
+    network.loadingFailed({
+      requestId: 'r1',
+      errorText: 'net::ERR_BLOCKED_BY_CLIENT',
+      blockedReason: 'inspector',
+    });
+    expect(emitted[1]?.data).toMatchObject({ blocked_reason: 'inspector', canceled: false });
   });
 
   it('a failure without a response emits only loading_failed', () => {
@@ -626,7 +754,13 @@ describe('NetworkTracker', () => {
     network.requestWillBeSent(request('r1', 'http://shop.test/old'));
     network.requestWillBeSent(
       request('r1', 'http://shop.test/new', {
-        redirectResponse: { url: 'http://shop.test/old', status: 302, headers: {} },
+        redirectResponse: {
+          url: 'http://shop.test/old',
+          status: 302,
+          statusText: 'Found',
+          headers: { Location: '/new' },
+          timing: TIMING,
+        },
       }),
     );
     expect(emitted.map((e) => e.type)).toEqual(['network_request', 'network_request']);
@@ -636,8 +770,228 @@ describe('NetworkTracker', () => {
       url: 'http://shop.test/new',
       is_redirect: true,
       redirect_url: 'http://shop.test/old',
+      // the hop that ended, as DevTools lists it: its own status, headers and timing
+      redirect_response: { status: 302, status_text: 'Found', timing: TIMING },
     });
+    expect(emitted[1]?.data.redirect_response).not.toHaveProperty('headers');
     expect(network.inFlight).toBe(1);
+  });
+
+  describe('the headers the browser really sent and received (extra info)', () => {
+    const sent = (cookie: string) => ({
+      requestId: 'r1',
+      headers: { Host: 'shop.test', Cookie: cookie, Accept: '*/*' },
+      associatedCookies: [],
+    });
+    const received = (setCookie: string) => ({
+      requestId: 'r1',
+      statusCode: 200,
+      headers: { 'content-type': 'text/plain', 'set-cookie': setCookie },
+    });
+
+    it('puts them on the request when they came first, with Set-Cookie in the response headers', () => {
+      const { network, emitted } = tracker();
+      network.handle('Network.requestWillBeSentExtraInfo', sent('sid=1'), true);
+      network.handle('Network.responseReceivedExtraInfo', received('sid=2'), true);
+      network.requestWillBeSent(request('r1', 'http://shop.test/a'));
+      network.responseReceived(response('r1', 'http://shop.test/a', 200, 'text/plain'));
+      network.loadingFinished({ requestId: 'r1' }, false);
+      expect(emitted[0]?.data.request_headers).toEqual(sent('sid=1').headers);
+      expect(emitted[1]?.data.headers).toEqual(received('sid=2').headers);
+      // each is reported once
+      expect('request_headers' in (emitted[1]?.data ?? {})).toBe(false);
+      expect('request_headers' in (emitted[2]?.data ?? {})).toBe(false);
+      expect('response_headers' in (emitted[2]?.data ?? {})).toBe(false);
+    });
+
+    it('puts them on the next event of the request when they come later', () => {
+      const { network, emitted } = tracker();
+      network.requestWillBeSent(request('r1', 'http://shop.test/a'));
+      expect('request_headers' in (emitted[0]?.data ?? {})).toBe(false);
+      network.handle('Network.requestWillBeSentExtraInfo', sent('sid=1'), true);
+      network.responseReceived(response('r1', 'http://shop.test/a', 200, 'text/plain'));
+      expect(emitted[1]?.data.request_headers).toEqual(sent('sid=1').headers);
+      expect(emitted[1]?.data.headers).toEqual({ 'content-type': 'text/plain' });
+      network.handle('Network.responseReceivedExtraInfo', received('sid=2'), true);
+      network.loadingFailed({ requestId: 'r1', errorText: 'net::ERR_ABORTED', canceled: true });
+      expect(emitted[2]?.data.response_headers).toEqual(received('sid=2').headers);
+    });
+
+    it('pairs them with the hops of a redirect in order', () => {
+      const { network, emitted } = tracker();
+      network.requestWillBeSent(request('r1', 'http://shop.test/old'));
+      network.handle('Network.requestWillBeSentExtraInfo', sent('hop=1'), true);
+      network.handle('Network.responseReceivedExtraInfo', received('next=1'), true);
+      network.requestWillBeSent(
+        request('r1', 'http://shop.test/new', {
+          redirectHasExtraInfo: true,
+          redirectResponse: { status: 302, headers: { location: '/new' } },
+        }),
+      );
+      network.handle('Network.requestWillBeSentExtraInfo', sent('hop=2'), true);
+      network.responseReceived(response('r1', 'http://shop.test/new', 200, 'text/plain'));
+      // the first hop's own headers are not the final request's
+      expect('request_headers' in (emitted[1]?.data ?? {})).toBe(false);
+      expect(emitted[2]?.data.request_headers).toEqual(sent('hop=2').headers);
+      expect(emitted[2]?.data.headers).toEqual({ 'content-type': 'text/plain' });
+    });
+
+    it('a hop answered without the network has none, and the next hop keeps its own', () => {
+      const { network, emitted } = tracker();
+      network.requestWillBeSent(request('r1', 'http://shop.test/a'));
+      // an internal redirect (e.g. to https) has no extra info of its own
+      network.requestWillBeSent(
+        request('r1', 'https://shop.test/a', {
+          redirectHasExtraInfo: false,
+          redirectResponse: { status: 307, headers: {} },
+        }),
+      );
+      network.handle('Network.requestWillBeSentExtraInfo', sent('hop=2'), true);
+      network.responseReceived(response('r1', 'https://shop.test/a', 200, 'text/plain'));
+      expect(emitted[2]?.data.request_headers).toEqual(sent('hop=2').headers);
+    });
+
+    it('forgets extra info of requests it never sees, past a bound', () => {
+      const { network, emitted } = tracker();
+      for (let i = 0; i <= EXTRA_INFO_KEPT; i++)
+        network.handle(
+          'Network.requestWillBeSentExtraInfo',
+          { ...sent('x'), requestId: `orphan-${i}` },
+          true,
+        );
+      network.requestWillBeSent(request('orphan-0', 'http://shop.test/a'));
+      network.requestWillBeSent(request(`orphan-${EXTRA_INFO_KEPT}`, 'http://shop.test/b'));
+      expect('request_headers' in (emitted[0]?.data ?? {})).toBe(false);
+      expect(emitted[1]?.data.request_headers).toEqual(sent('x').headers);
+    });
+  });
+
+  describe('WebSockets', () => {
+    const handshake = (id: string) => ({
+      requestId: id,
+      timestamp: 200,
+      request: { headers: { Upgrade: 'websocket', Cookie: 'sid=1' } },
+    });
+
+    it('a connection is a request, a 101 response and, when it closes, a finished load', () => {
+      const { network, emitted } = tracker();
+      network.handle(
+        'Network.webSocketCreated',
+        { requestId: 'w1', url: 'ws://shop.test/live', initiator: { type: 'script' } },
+        true,
+      );
+      network.handle('Network.webSocketWillSendHandshakeRequest', handshake('w1'), true);
+      network.handle(
+        'Network.webSocketHandshakeResponseReceived',
+        {
+          requestId: 'w1',
+          timestamp: 200.01,
+          response: {
+            status: 101,
+            statusText: 'Switching Protocols',
+            headers: { Upgrade: 'websocket' },
+          },
+        },
+        true,
+      );
+      // an open socket is not a request in flight: network_idle does not wait for it
+      expect(network.inFlight).toBe(0);
+      network.handle('Network.webSocketClosed', { requestId: 'w1', timestamp: 205 }, true);
+      expect(emitted).toEqual([
+        {
+          type: 'network_request',
+          method: 'Network.webSocketWillSendHandshakeRequest',
+          data: {
+            request_id: 'w1',
+            method: 'GET',
+            url: 'ws://shop.test/live',
+            headers: { Upgrade: 'websocket', Cookie: 'sid=1' },
+            initiator_type: 'script',
+            resource_type: 'WebSocket',
+            cdp_timestamp: 200,
+          },
+        },
+        {
+          type: 'network_response',
+          method: 'Network.webSocketHandshakeResponseReceived',
+          data: {
+            request_id: 'w1',
+            method: 'GET',
+            url: 'ws://shop.test/live',
+            status: 101,
+            status_text: 'Switching Protocols',
+            headers: { Upgrade: 'websocket' },
+            mime_type: '',
+            resource_type: 'WebSocket',
+            cdp_timestamp: 200.01,
+          },
+        },
+        {
+          type: 'network_loading_finished',
+          method: 'Network.webSocketClosed',
+          data: {
+            request_id: 'w1',
+            url: 'ws://shop.test/live',
+            resource_type: 'WebSocket',
+            mime_type: '',
+            cdp_timestamp: 205,
+          },
+        },
+      ]);
+    });
+
+    it('a handshake that fails is a failed load, with the request it ended', () => {
+      const { network, emitted, types } = tracker();
+      network.handle(
+        'Network.webSocketCreated',
+        { requestId: 'w2', url: 'ws://shop.test:1/' },
+        true,
+      );
+      network.handle(
+        'Network.webSocketFrameError',
+        {
+          requestId: 'w2',
+          errorMessage: 'Error in connection establishment: net::ERR_UNSAFE_PORT',
+        },
+        true,
+      );
+      network.handle('Network.webSocketClosed', { requestId: 'w2' }, true);
+      expect(types()).toEqual(['network_request', 'network_loading_failed']);
+      expect(emitted[1]?.data).toMatchObject({
+        request_id: 'w2',
+        url: 'ws://shop.test:1/',
+        error_text: 'Error in connection establishment: net::ERR_UNSAFE_PORT',
+        canceled: false,
+        resource_type: 'WebSocket',
+      });
+    });
+
+    it('a socket the page closes while connecting is canceled; frame errors later are traffic', () => {
+      const { network, emitted, types } = tracker();
+      network.handle(
+        'Network.webSocketCreated',
+        { requestId: 'w3', url: 'ws://shop.test/a' },
+        true,
+      );
+      network.handle('Network.webSocketWillSendHandshakeRequest', handshake('w3'), true);
+      network.handle('Network.webSocketClosed', { requestId: 'w3' }, true);
+      expect(types()).toEqual(['network_request', 'network_loading_failed']);
+      expect(emitted[1]?.data).toMatchObject({ canceled: true });
+
+      const open = tracker();
+      open.network.handle('Network.webSocketCreated', { requestId: 'w4', url: 'ws://a/' }, true);
+      open.network.handle(
+        'Network.webSocketHandshakeResponseReceived',
+        { requestId: 'w4', response: { status: 101 } },
+        true,
+      );
+      open.network.handle(
+        'Network.webSocketFrameError',
+        { requestId: 'w4', errorMessage: 'bad frame' },
+        true,
+      );
+      expect(open.types()).toEqual(['network_request', 'network_response']);
+    });
   });
 
   it('network_idle fires once, 500 ms after the last request ends, never while one is in flight', async () => {

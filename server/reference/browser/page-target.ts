@@ -57,9 +57,17 @@ export const PAGE_EVENTS = [
   'Page.loadEventFired',
   'PerformanceTimeline.timelineEventAdded',
   'Network.requestWillBeSent',
+  'Network.requestWillBeSentExtraInfo',
+  'Network.requestServedFromCache',
   'Network.responseReceived',
+  'Network.responseReceivedExtraInfo',
   'Network.loadingFinished',
   'Network.loadingFailed',
+  'Network.webSocketCreated',
+  'Network.webSocketWillSendHandshakeRequest',
+  'Network.webSocketHandshakeResponseReceived',
+  'Network.webSocketFrameError',
+  'Network.webSocketClosed',
   'Inspector.targetCrashed',
   'Inspector.targetReloadedAfterCrash',
 ] as const;
@@ -163,6 +171,10 @@ export class PageTarget {
 
   handle(method: string, params: Params): void {
     if (this.disposed) return;
+    if (method.startsWith('Network.')) {
+      this.network.handle(method, params, this.sink.captures('network'));
+      return;
+    }
     switch (method) {
       case 'Runtime.executionContextCreated':
         return this.contextCreated(params);
@@ -187,14 +199,6 @@ export class PageTarget {
         return this.loadFired(params);
       case 'PerformanceTimeline.timelineEventAdded':
         return this.timelineEvent(params);
-      case 'Network.requestWillBeSent':
-        return this.network.requestWillBeSent(params);
-      case 'Network.responseReceived':
-        return this.network.responseReceived(params);
-      case 'Network.loadingFinished':
-        return this.network.loadingFinished(params, this.sink.captures('network'));
-      case 'Network.loadingFailed':
-        return this.network.loadingFailed(params);
       case 'Inspector.targetCrashed':
         return this.crashed(method);
       case 'Inspector.targetReloadedAfterCrash':

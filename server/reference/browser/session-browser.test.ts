@@ -4,13 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TelemetryEvent } from '../../../src/types/api.ts';
 import {
   createSession,
   startReference,
   TEST_TOKEN,
   type ReferenceHarness,
 } from '../../testing/reference-harness.ts';
+import { dataOf, EventLog, sleep, type Envelope } from '../../testing/event-log.ts';
 import { SseReader } from '../../testing/sse-reader.ts';
 import { DEMO_SITE_DIR } from '../demo-site/demo-site.ts';
 import type { Session } from '../session.ts';
@@ -25,93 +25,6 @@ if (lookup.path === undefined) {
   console.warn(`session-browser.test.ts: real browser tests skipped: ${lookup.reason}`);
 }
 
-interface Envelope {
-  seq: number;
-  event: TelemetryEvent;
-}
-
-type Data = Record<string, unknown>;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function dataOf(envelope: Envelope | undefined): Data {
-  return envelope?.event.data ?? {};
-}
-
-/**
- * Everything a session published, read from its telemetry ring as parsed envelopes (`raw` keeps
- * the serialized SSE frames exactly as a stream would carry them).
- */
-class EventLog {
-  readonly events: Envelope[] = [];
-  raw = '';
-  private cursor: number;
-
-  constructor(private readonly session: Session) {
-    this.cursor = session.ring.oldestSeq;
-  }
-
-  /** The seq the next event gets: a mark to look for events after. */
-  get mark(): number {
-    this.sync();
-    return this.session.ring.nextSeq;
-  }
-
-  sync(): Envelope[] {
-    const { ring } = this.session;
-    while (this.cursor < ring.nextSeq) {
-      const { text, next } = ring.read(this.cursor);
-      this.raw += text;
-      for (const frame of text.split('\n\n')) {
-        const line = frame.split('\n').find((l) => l.startsWith('data: '));
-        if (line) this.events.push(JSON.parse(line.slice(6)) as Envelope);
-      }
-      this.cursor = next;
-    }
-    return this.events;
-  }
-
-  /** Events of `type` (every event when undefined) with seq >= `from`. */
-  of(type: string | undefined, from = 0): Envelope[] {
-    return this.sync().filter(
-      (e) => e.seq >= from && (type === undefined || e.event.type === type),
-    );
-  }
-
-  /** Polls every 50 ms until `find` returns something (not undefined/false). */
-  async until<T>(
-    what: string,
-    find: (log: EventLog) => T | undefined | false,
-    timeoutMs = 10_000,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      this.sync();
-      const found = find(this);
-      if (found !== undefined && found !== false) return found;
-      if (Date.now() > deadline) {
-        const tail = this.events.slice(-15).map((e) => `${e.seq} ${e.event.type}`);
-        throw new Error(`timed out waiting for ${what}; last events: ${tail.join(', ')}`);
-      }
-      await sleep(50);
-    }
-  }
-
-  /** Waits for the first event of `type` after `from` that satisfies `match`. */
-  next(
-    type: string,
-    from: number,
-    match: (data: Data, envelope: Envelope) => boolean = () => true,
-    timeoutMs?: number,
-  ): Promise<Envelope> {
-    return this.until(
-      `${type} after seq ${from}`,
-      (log) => log.of(type, from).find((e) => match(dataOf(e), e)),
-      timeoutMs,
-    );
-  }
-}
-
 /** The category the contract (api-contract.md §3) gives each event type. */
 const CONTRACT_CATEGORY: Record<string, string> = {
   console_log: 'console',
@@ -119,6 +32,7 @@ const CONTRACT_CATEGORY: Record<string, string> = {
   network_request: 'network',
   network_response: 'network',
   network_loading_failed: 'network',
+  network_loading_finished: 'network',
   network_idle: 'network',
   page_navigation: 'page',
   page_dom_content_loaded: 'page',
@@ -367,7 +281,12 @@ describe.skipIf(!chromiumPath)('session browser (real Chromium)', () => {
     const pageLevel = log.of(undefined, before).filter(isPageLevel);
     expect(pageLevel.length).toBeGreaterThan(20);
     for (const e of pageLevel) expectContext(e, targetId);
-    const perRequest = ['network_request', 'network_response', 'network_loading_failed'];
+    const perRequest = [
+      'network_request',
+      'network_response',
+      'network_loading_finished',
+      'network_loading_failed',
+    ];
     for (const e of pageLevel.filter((x) => x.seq > productsNav.seq)) {
       const label = `${e.seq} ${e.event.type}`;
       expect(dataOf(e).nav_seq, label).toBe(1);
@@ -396,13 +315,23 @@ describe.skipIf(!chromiumPath)('session browser (real Chromium)', () => {
       expect(found, suffix).toHaveLength(1);
       return found[0] as Envelope;
     };
+    const oneOf = (type: string, request: Envelope): Envelope => {
+      const found = log
+        .of(type, from)
+        .filter((e) => dataOf(e).request_id === dataOf(request).request_id);
+      expect(found, `${type} of ${String(dataOf(request).url)}`).toHaveLength(1);
+      return found[0] as Envelope;
+    };
+    // The response (status, headers, timing) as it arrived, with the body of its finished load.
     const responseTo = (request: Envelope): Envelope => {
-      const found = responses.filter((e) => dataOf(e).request_id === dataOf(request).request_id);
-      expect(found, String(dataOf(request).url)).toHaveLength(1);
-      const response = found[0] as Envelope;
+      const response = oneOf('network_response', request);
       expect(response.seq).toBeGreaterThan(request.seq);
       expect(dataOf(response).url).toBe(dataOf(request).url);
-      return response;
+      expect(dataOf(response).timing).toMatchObject({ requestTime: expect.any(Number) });
+      const finished = oneOf('network_loading_finished', request);
+      expect(finished.seq).toBeGreaterThan(response.seq);
+      const body = dataOf(finished).body;
+      return { ...response, event: { ...response.event, data: { ...dataOf(response), body } } };
     };
 
     const products = requestFor('/api/products');
@@ -483,7 +412,13 @@ describe.skipIf(!chromiumPath)('session browser (real Chromium)', () => {
       mime_type: 'image/png',
       resource_type: 'Image',
     });
-    expect(dataOf(imageResponse)).not.toHaveProperty('body');
+    const imageLoaded = await log.next(
+      'network_loading_finished',
+      before,
+      (d) => d.url === imageUrl,
+    );
+    expect(dataOf(imageLoaded).encoded_data_length).toBeGreaterThan(0);
+    expect(dataOf(imageLoaded)).not.toHaveProperty('body');
   });
 
   let firstException = Number.POSITIVE_INFINITY;
