@@ -53,5 +53,10 @@ describe('ScreenshotsPane', () => {
     expect(box?.className.split(' ')).toEqual(expect.arrayContaining(['min-h-0', 'overflow-auto']));
     expect(box?.contains(strip)).toBe(false);
     expect(strip.parentElement?.className.split(' ')).not.toContain('overflow-auto');
+
+    // a keyboard reaches that box to scroll it: the next Tab stop after the strip, named
+    expect(box).toBe(screen.getByRole('region', { name: 'Chosen screenshot' }));
+    await user.tab();
+    expect(document.activeElement).toBe(box);
   });
 });

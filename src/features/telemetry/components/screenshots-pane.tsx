@@ -21,7 +21,8 @@ function screenshotItems(timeline: Timeline): EventItem[] {
 
 /**
  * Every screenshot as a filmstrip over the chosen one shown large; choosing one moves the timeline
- * there. The strip keeps its height; the large image scrolls on its own below it.
+ * there. The strip keeps its height; the large image scrolls on its own below it, in a named region
+ * the keyboard can reach (Tab, then the arrow keys scroll it).
  */
 export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
   const selected = useStore(timeline.store, (state) => state.selected);
@@ -42,7 +43,13 @@ export function ScreenshotsPane({ timeline }: { timeline: Timeline }) {
         originUs={timeline.buffer.originUs}
       />
       {current && (
-        <div className="min-h-0 flex-1 overflow-auto border-t border-border p-3">
+        // a region in the tab order, so a keyboard can scroll an image larger than the box
+        <div
+          role="region"
+          aria-label="Chosen screenshot"
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-auto border-t border-border p-3 focus-visible:outline-offset-[-2px]"
+        >
           <ScreenshotView item={current} originUs={timeline.buffer.originUs} />
         </div>
       )}
