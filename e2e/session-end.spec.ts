@@ -26,7 +26,8 @@ test('deleting the session while its timeline is shown: "ended at HH:MM:SS", its
   const timeline = new TimelinePage(page);
   await expect(timeline.row('event before the end')).toHaveCount(1);
   await expect(timeline.status).toHaveAttribute('data-status', 'live');
-  await expect(page.getByRole('button', { name: /Clipboard/ })).toHaveCount(1);
+  // the clipboard panel's toggle ('Hide clipboard ▸' while it is open, '◂ Clipboard' folded)
+  await expect(page.getByRole('button', { name: /clipboard/i })).toHaveCount(1);
 
   const deleted = await api.call(`/browsers/${id}`, { method: 'DELETE' });
   expect(deleted.status).toBe(204);
@@ -40,7 +41,7 @@ test('deleting the session while its timeline is shown: "ended at HH:MM:SS", its
   await expect(page.getByRole('button', { name: 'Reconnect now' })).toHaveCount(0);
   // nothing that needs the session's browser
   await expect(page.getByRole('button', { name: 'Copy CDP URL' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /Clipboard/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /clipboard/i })).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Clipboard' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark now' })).toHaveCount(0);
 });
