@@ -263,8 +263,20 @@ test('error messages that echo hostile input are shown as text', async ({
   await expect(page.getByRole('heading', { name: 'No such session' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText(`${H.img}invoiceRLOfdp.exe`);
   await expectPageIntact(page, dialogs);
-  // one too long for a request line: the server refuses it, and the page still holds
-  await page.goto(`/#/sessions/${encodeURIComponent(`${H.script}${H.long}`)}`);
+  // one with a '/' in it (the script's end tag) is refused by the page itself, before any request:
+  // the reason quotes the id as text
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(encodeURIComponent(H.script))) asked.push(request.url());
+  });
+  await page.goto(`/#/sessions/${encodeURIComponent(`${H.script}${H.rlo}`)}`);
+  await expect(page.getByRole('alert')).toContainText(
+    `“${H.script}invoice⟨RLO⟩fdp.exe” is not a session id: an id must be a single path segment, without “/” or “\\”`,
+  );
+  await expectPageIntact(page, dialogs);
+  expect(asked).toEqual([]);
+  // one without a '/' but too long for a request line: the server refuses it, and the page holds
+  await page.goto(`/#/sessions/${encodeURIComponent(`${H.img}${H.long}`)}`);
   await expect(
     page.getByRole('heading', { name: 'The session could not be opened' }),
   ).toBeVisible();
