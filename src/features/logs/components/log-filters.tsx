@@ -1,5 +1,6 @@
 import { useStore } from 'zustand';
-import { Toolbar } from '../../../components/ui/toolbar';
+import { ChipRow } from '../../../components/ui/chip-row';
+import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { LEVELS, levelLabel } from '../model/level';
 import type { LevelKey } from '../stores/log-buffer';
@@ -10,7 +11,17 @@ import { QueryInput } from './query-input';
 
 const LEVEL_KEYS: LevelKey[] = [...LEVELS, 'none'];
 
-/** Include / exclude filters and level toggles, each with live counts. */
+const chipLabel = (level: LevelKey): string => (level === 'none' ? 'other' : levelLabel(level));
+
+/** "error lines", "lines without a level". */
+function linesOf(level: LevelKey): string {
+  return level === 'none' ? 'lines without a level' : `${level} lines`;
+}
+
+/**
+ * Include / exclude filters and level chips with live counts: a chip shows only its level (again:
+ * all), Ctrl or ⌘ with it adds or hides one, as the timeline's chips.
+ */
 export function LogFilters({ tab }: { tab: LogTab }) {
   const include = useStore(tab.store, (state) => state.include);
   const exclude = useStore(tab.store, (state) => state.exclude);
@@ -41,22 +52,35 @@ export function LogFilters({ tab }: { tab: LogTab }) {
         className="w-52 max-w-full"
         onChange={(query) => update({ exclude: query })}
       />
-      {/* one tab stop; the arrows move between the levels */}
-      <Toolbar label="Levels" className="h-8">
+      {/* one tab stop, the arrows move between the levels; a level shows only its lines, as the
+          timeline's chips do (the URL keeps the levels hidden, as before) */}
+      <ChipRow
+        label="Levels"
+        className="h-8"
+        state={shownInWords(LEVEL_KEYS, hidden, chipLabel)}
+        onShowAll={hidden.length > 0 ? () => update({ hiddenLevels: [] }) : null}
+      >
         {LEVEL_KEYS.map((level) => {
           const shown = !hidden.includes(level);
-          const label = level === 'none' ? 'other' : levelLabel(level);
+          const count = counts[level];
+          const lines =
+            level === 'none'
+              ? `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'} without a level`
+              : `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'} at level ${level}`;
           return (
             <button
               key={level}
               type="button"
               aria-pressed={shown}
-              title={`${shown ? 'Hide' : 'Show'} ${level === 'none' ? 'lines without a level' : `${level} lines`}`}
-              onClick={() =>
+              title={`${lines}. Click: show only ${linesOf(level)} (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${linesOf(level)}`}
+              onClick={(event) =>
                 update({
-                  hiddenLevels: shown
-                    ? [...hidden, level]
-                    : hidden.filter((item) => item !== level),
+                  hiddenLevels: chipClick(
+                    LEVEL_KEYS,
+                    hidden,
+                    level,
+                    event.ctrlKey || event.metaKey,
+                  ),
                 })
               }
               className={cn(
@@ -67,14 +91,14 @@ export function LogFilters({ tab }: { tab: LogTab }) {
                 shown && level !== 'none' && LEVEL_TEXT[level],
               )}
             >
-              {label}
+              {chipLabel(level)}
               <span className="font-normal text-muted no-underline">
-                {counts[level].toLocaleString()}
+                {count.toLocaleString('en-US')}
               </span>
             </button>
           );
         })}
-      </Toolbar>
+      </ChipRow>
       {filtering && (
         <span className="h-8 text-xs leading-8 text-muted tabular-nums" aria-live="polite">
           showing {tab.buffer.viewCount.toLocaleString()} of {tab.buffer.size.toLocaleString()}

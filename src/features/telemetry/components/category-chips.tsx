@@ -1,12 +1,12 @@
+import { ChipRow } from '../../../components/ui/chip-row';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
+import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { categoryStyle, KNOWN_CATEGORIES } from '../model/catalogue';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
-import { chipClick, shownInWords } from '../model/chip-choice';
 import { CategoryIcon } from './category-icon';
-import { ChipRow } from './chip-row';
 
 /** The categories present, in catalogue order then by name. */
 export function presentCategories(counts: Map<string, number>): string[] {
@@ -17,7 +17,7 @@ export function presentCategories(counts: Map<string, number>): string[] {
 
 /**
  * One chip per category with its live count of retained events. A click shows only that category
- * (again: all), Ctrl or ⌘ with it adds one or hides one (chip-choice.ts).
+ * (again: all), Ctrl or ⌘ with it adds one or hides one (lib/chip-choice.ts).
  */
 export function CategoryChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenCategories);

@@ -1,10 +1,10 @@
+import { ChipRow } from '../../../components/ui/chip-row';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
+import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
-import { chipClick, shownInWords } from '../model/chip-choice';
-import { ChipRow } from './chip-row';
 
 const ORDER = ['error', 'warning', 'info', 'log', 'debug'];
 

@@ -4,8 +4,10 @@ import { keyUsedByTarget } from '../../../lib/focus';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
+import { ChipRow } from '../../../components/ui/chip-row';
 import { Input } from '../../../components/ui/input';
 import { Toolbar } from '../../../components/ui/toolbar';
+import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { ALL_LEVELS, type AllLevel, type AllRow } from '../model/merged-feed';
 import {
@@ -34,7 +36,8 @@ function Chip({
   label,
 }: {
   on: boolean;
-  onClick: () => void;
+  /** `add`: Ctrl or ⌘ was held. */
+  onClick: (add: boolean) => void;
   children: ReactNode;
   label?: string;
 }) {
@@ -43,7 +46,7 @@ function Chip({
       type="button"
       aria-pressed={on}
       aria-label={label}
-      onClick={onClick}
+      onClick={(event) => onClick(event.ctrlKey || event.metaKey)}
       className={cn(
         'h-7 max-w-48 truncate rounded-full border px-2 text-xs',
         on ? 'border-accent bg-panel-2 text-fg' : 'border-border text-muted line-through',
@@ -116,19 +119,32 @@ function AllToolbar({ view }: { view: AllView }) {
           ))}
         </Toolbar>
         <span className="mx-1 h-4 border-l border-border" aria-hidden="true" />
-        <Toolbar label="Levels shown">
+        {/* a level shows only its rows (again: all), Ctrl or ⌘ adds or hides one, as every
+            row of level chips does */}
+        <ChipRow
+          label="Levels shown"
+          kinds="levels"
+          state={shownInWords(ALL_LEVELS, filter.hiddenLevels, (level) => LEVEL_LABELS[level])}
+          onShowAll={
+            filter.hiddenLevels.length > 0
+              ? () => updateAllFilter(view, { hiddenLevels: [] })
+              : null
+          }
+        >
           {ALL_LEVELS.map((level) => (
             <Chip
               key={level}
               on={!filter.hiddenLevels.includes(level)}
-              onClick={() =>
-                updateAllFilter(view, { hiddenLevels: toggle(filter.hiddenLevels, level) })
+              onClick={(add) =>
+                updateAllFilter(view, {
+                  hiddenLevels: chipClick(ALL_LEVELS, filter.hiddenLevels, level, add),
+                })
               }
             >
               {LEVEL_LABELS[level]}
             </Chip>
           ))}
-        </Toolbar>
+        </ChipRow>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Toolbar } from '../../../components/ui/toolbar';
+import { Toolbar } from './toolbar';
 
 /**
  * A row of filter chips: what it shows in words (for a glance and for a screen reader, which also
@@ -10,17 +10,22 @@ export function ChipRow({
   label,
   state,
   onShowAll,
+  kinds = label.toLowerCase(),
+  className,
   children,
 }: {
   label: string;
-  /** `all`, `only Network`, `all but Page` (chip-choice.ts shownInWords). */
+  /** `all`, `only Network`, `all but Page` (lib/chip-choice.ts shownInWords). */
   state: string;
   onShowAll: (() => void) | null;
+  /** What "Show all" shows, when not the label in lower case ("Show all levels"). */
+  kinds?: string;
+  className?: string;
   children: ReactNode;
 }) {
   const id = useId();
   return (
-    <Toolbar label={label} aria-describedby={id}>
+    <Toolbar label={label} aria-describedby={id} className={className}>
       {children}
       <span id={id} className="text-xs text-muted">
         <span className="sr-only">
@@ -32,7 +37,7 @@ export function ChipRow({
       {onShowAll && (
         <button
           type="button"
-          aria-label={`Show all ${label.toLowerCase()}`}
+          aria-label={`Show all ${kinds}`}
           onClick={onShowAll}
           className="h-7 rounded px-1.5 text-xs text-muted underline-offset-2 hover:text-fg hover:underline"
         >

@@ -7,12 +7,12 @@
  * keeps kinds that arrive later out of view. The state stays a list of hidden kinds, as the URL
  * keeps it.
  */
-export function chipClick(
-  all: readonly string[],
-  hidden: readonly string[],
-  name: string,
+export function chipClick<K extends string>(
+  all: readonly K[],
+  hidden: readonly K[],
+  name: K,
   add: boolean,
-): string[] {
+): K[] {
   const hiddenSet = new Set(hidden);
   if (add) {
     return hiddenSet.has(name) ? hidden.filter((kind) => kind !== name) : [...hidden, name];
@@ -24,19 +24,19 @@ export function chipClick(
 }
 
 /** "All", "Network only", "all but Console and Page": what a row of chips shows, in words. */
-export function shownInWords(
-  present: readonly string[],
-  hidden: readonly string[],
-  label: (kind: string) => string,
+export function shownInWords<K extends string>(
+  present: readonly K[],
+  hidden: readonly K[],
+  label: (kind: K) => string,
 ): string {
   const hiddenSet = new Set(hidden);
   const shown = present.filter((kind) => !hiddenSet.has(kind));
   const gone = present.filter((kind) => hiddenSet.has(kind));
   if (gone.length === 0) return 'all';
   if (shown.length === 0) return 'none';
-  const list = (kinds: string[]): string =>
+  const list = (kinds: K[]): string =>
     kinds.length === 1
-      ? label(kinds[0] as string)
-      : `${kinds.slice(0, -1).map(label).join(', ')} and ${label(kinds.at(-1) as string)}`;
+      ? label(kinds[0] as K)
+      : `${kinds.slice(0, -1).map(label).join(', ')} and ${label(kinds.at(-1) as K)}`;
   return shown.length <= gone.length ? `only ${list(shown)}` : `all but ${list(gone)}`;
 }
