@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConsoleServerOptions } from './console-server.ts';
 import { referenceConfigFromEnv } from './reference/config.ts';
-import { SESSION_ID } from './reference/reference-server.ts';
+import { SESSION_ID } from './reference/session-route.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

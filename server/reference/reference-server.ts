@@ -1,42 +1,23 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+// The reference server's life: its data folder and history, the live sessions it creates and
+// ends, the demo site, and closing. What a request is answered with is in api-router.ts (the
+// dispatch and auth) and session-routes.ts (the operations on a session).
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  HttpError,
-  isRecord,
-  parseJsonBody,
-  readBody,
-  sendError,
-  sendJson,
-} from '../shared/http.ts';
-import { requireBearer } from './auth.ts';
-import { readClipboard, writeClipboard } from './clipboard.ts';
+import { HttpError } from '../shared/http.ts';
+import { createApiRouter } from './api-router.ts';
 import type { ReferenceConfig } from './config.ts';
-import { parseLogQuery, serveLogStream } from './log-stream.ts';
-import { publishEvents } from './publish.ts';
-import { serveHistory } from './history/history-route.ts';
-import { serveList } from './history/list-route.ts';
-import { parseLabels, SessionRecords, type Labels } from './history/session-records.ts';
+import { SessionRecords, type Labels } from './history/session-records.ts';
 import { Session } from './session.ts';
-import type { ReferenceExtension, SessionRoute } from './session-route.ts';
-import {
-  resolveCreateTelemetry,
-  resolveUpdateTelemetry,
-  type CategoryFlags,
-} from './telemetry-config.ts';
-import { attachReader, startCursor } from './telemetry-ring.ts';
-import { startSse } from './sse.ts';
+import { SESSION_ID, type ReferenceExtension } from './session-route.ts';
+import { sessionRoutes } from './session-routes.ts';
+import type { CategoryFlags } from './telemetry-config.ts';
 import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
-
-export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-/** What a server shutting down tells clients to wait before they ask again (Retry-After, s). */
-const CLOSING_RETRY_AFTER_S = 5;
 
 export interface ReferenceServer {
   readonly config: ReferenceConfig;
@@ -74,26 +55,6 @@ export interface ReferenceServer {
    * it returns the same promise.
    */
   close(): Promise<void>;
-}
-
-/** `ws://host/prefix` of the API as the client reached it, for `cdp_ws_url`. */
-function wsBaseOf(req: IncomingMessage, apiPath: string): string {
-  const url = req.url ?? '';
-  const prefix = url.endsWith(apiPath) ? url.slice(0, url.length - apiPath.length) : '/api';
-  return `ws://${req.headers.host ?? '127.0.0.1'}${prefix}`;
-}
-
-function sameSecret(given: string | null, expected: string): boolean {
-  if (given === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function refuseUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-  );
 }
 
 function newSessionId(): string {
@@ -190,277 +151,27 @@ export async function createReferenceServer(
     );
   };
 
-  const routes: SessionRoute[] = [
-    {
-      method: 'GET',
-      suffix: '',
-      operationId: 'retrieveBrowser',
-      handler: ({ res, session, wsBase }) => sendJson(res, 200, session.toWire(wsBase)),
-      // a deleted session is found only when asked for (`include_deleted=true`), as upstream
-      ended: ({ res, url, id, record }) => {
-        if (url.searchParams.get('include_deleted') !== 'true')
-          throw new HttpError(404, 'not_found', `browser session ${id} has ended`);
-        sendJson(res, 200, record);
-      },
-    },
-    {
-      method: 'PATCH',
-      suffix: '',
-      operationId: 'updateBrowser',
-      handler: async ({ req, res, session, wsBase }) => {
-        const body = parseJsonBody(await readBody(req, config.maxBodyBytes));
-        if (body !== undefined && !isRecord(body))
-          throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
-        const labels = parseLabels(body);
-        session.flags = resolveUpdateTelemetry(session.flags, body?.telemetry);
-        if (labels.name !== undefined) session.name = labels.name ?? undefined;
-        if (labels.tags !== undefined) session.tags = labels.tags ?? undefined;
-        records.updated(session.toWire(''));
-        sendJson(res, 200, session.toWire(wsBase));
-      },
-    },
-    {
-      method: 'DELETE',
-      suffix: '',
-      operationId: 'deleteBrowser',
-      handler: async ({ res, session, opened }) => {
-        // recorded (platform_api_call) before the session ends: nothing is recorded after
-        res.statusCode = 204;
-        opened();
-        await endSession(session);
-        res.end();
-      },
-    },
-    {
-      method: 'GET',
-      suffix: '/logs/stream',
-      operationId: 'logsStream',
-      handler: ({ req, res, url, session, opened }) => {
-        const target = parseLogQuery(session, url.searchParams);
-        return serveLogStream(req, res, session, target, config.logPollMs, opened);
-      },
-    },
-    {
-      method: 'GET',
-      suffix: '/telemetry/stream',
-      operationId: 'streamTelemetry',
-      handler: ({ req, res, url, session, opened }) => {
-        const lastEventId = req.headers['last-event-id'];
-        const cursor = startCursor(
-          session.ring,
-          typeof lastEventId === 'string' ? lastEventId : undefined,
-          url.searchParams.get('replay'),
-        );
-        startSse(res);
-        opened();
-        session.trackStream(res);
-        attachReader(session.ring, res, cursor, config.keepaliveMs);
-      },
-    },
-    {
-      method: 'GET',
-      suffix: '/telemetry/events',
-      operationId: 'listTelemetryEvents',
-      handler: ({ res, url, session }) =>
-        serveHistory(res, url, records, session.id, config.historyRetentionMs),
-      ended: ({ res, url, id }) => serveHistory(res, url, records, id, config.historyRetentionMs),
-    },
-    {
-      method: 'POST',
-      suffix: '/telemetry/events',
-      operationId: 'publishTelemetryEvents',
-      handler: ({ req, res, session }) =>
-        publishEvents(req, res, session, config.maxPublishBodyBytes),
-    },
-    {
-      method: 'POST',
-      suffix: '/computer/clipboard/write',
-      operationId: 'writeClipboard',
-      handler: ({ req, res, session }) => writeClipboard(req, res, session, config.maxBodyBytes),
-    },
-    {
-      method: 'POST',
-      suffix: '/computer/clipboard/read',
-      operationId: 'readClipboard',
-      handler: ({ res, session }) => readClipboard(res, session),
-    },
-  ];
-
+  const routes = sessionRoutes(config, records, endSession);
   for (const extension of extensions) routes.push(...(extension.routes ?? []));
-
-  const handleSessionRequest = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    id: string,
-    suffix: string,
-    wsBase: string,
-  ): Promise<void> => {
-    const candidates = routes.filter((route) => route.suffix === suffix);
-    if (candidates.length === 0)
-      throw new HttpError(
-        404,
-        'not_found',
-        `no such endpoint: ${req.method} /browsers/{id}${suffix}`,
-      );
-    const route = candidates.find((candidate) => candidate.method === req.method);
-    if (!route) {
-      throw new HttpError(
-        405,
-        'method_not_allowed',
-        `${req.method} is not allowed here`,
-        undefined,
-        {
-          Allow: candidates.map((candidate) => candidate.method).join(', '),
-        },
-      );
-    }
-    const session = sessions.get(id);
-    if (!session) {
-      const record = records.ended(id);
-      if (record && route.ended) {
-        await route.ended({ res, url, id, record });
-        return;
-      }
-      throw new HttpError(
-        404,
-        'not_found',
-        record ? `browser session ${id} has ended` : `browser session ${id} not found`,
-      );
-    }
-    const started = performance.now();
-    const requestId = randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    let recorded = false;
-    const record = (): void => {
-      if (recorded) return;
-      recorded = true;
-      session.recordRequest({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        status: res.statusCode,
-        durationMs: performance.now() - started,
-        requestId,
-        operationId: route.operationId,
-      });
-    };
-    res.on('close', record);
-    const opened = (): void => {
-      record();
-      for (const extension of extensions) extension.streamOpened?.(session, route.operationId, res);
-    };
-    const request = { req, res, url, session, opened, wsBase };
-    for (const extension of extensions) {
-      if (extension.answerInstead?.(request, route.operationId)) return;
-    }
-    await route.handler(request);
-  };
 
   // set when close() begins: from then on every request is answered 503, never "not found"
   let closing: Promise<void> | undefined;
 
-  const route = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    apiPath: string,
-  ): Promise<void> => {
-    // a server shutting down has cleared its sessions: a 404 now would tell clients their
-    // session is gone when the server is only going away (and may be back in a moment)
-    if (closing)
-      throw new HttpError(503, 'unavailable', 'the server is shutting down', undefined, {
-        'Retry-After': String(CLOSING_RETRY_AFTER_S),
-      });
-    const lookup = (id: string): Session | undefined => sessions.get(id);
-    const token = extensions.reduce<string | undefined>(
-      (found, extension) => found ?? extension.tokenFor?.(apiPath, lookup),
-      undefined,
-    );
-    requireBearer(req, token ?? config.token);
-    const url = new URL(apiPath, 'http://reference.invalid');
-    const segments = url.pathname.split('/').filter((segment) => segment.length > 0);
-    if (segments[0] !== 'browsers')
-      throw new HttpError(404, 'not_found', `no such endpoint: ${req.method} ${url.pathname}`);
-    if (segments.length === 1) {
-      const wsBase = wsBaseOf(req, apiPath);
-      if (req.method === 'GET') {
-        serveList(res, url, records, (id) => sessions.get(id)?.toWire(wsBase));
-        return;
-      }
-      if (req.method !== 'POST')
-        throw new HttpError(
-          405,
-          'method_not_allowed',
-          `${req.method} is not allowed here`,
-          undefined,
-          { Allow: 'GET, POST' },
-        );
-      const body = parseJsonBody(await readBody(req, config.maxBodyBytes));
-      if (body !== undefined && !isRecord(body))
-        throw new HttpError(400, 'bad_request', 'request body must be a JSON object');
-      const labels = parseLabels(body);
-      const session = await createSession({
-        flags: resolveCreateTelemetry(body?.telemetry),
-        labels,
-      });
-      sendJson(res, 200, session.toWire(wsBaseOf(req, apiPath)));
-      return;
-    }
-    let id: string;
-    try {
-      id = decodeURIComponent(segments[1] ?? '');
-    } catch {
-      throw new HttpError(400, 'bad_request', 'session id is not valid percent-encoding');
-    }
-    if (!SESSION_ID.test(id)) throw new HttpError(404, 'not_found', 'browser session not found');
-    await handleSessionRequest(
-      req,
-      res,
-      url,
-      id,
-      segments.length > 2 ? `/${segments.slice(2).join('/')}` : '',
-      wsBaseOf(req, apiPath),
-    );
-  };
-
-  /** `GET /browsers/{id}/cdp?jwt=…` upgraded to a WebSocket: the agent's way into the browser. */
-  const handleUpgrade = (
-    req: IncomingMessage,
-    socket: Duplex,
-    head: Buffer,
-    apiPath: string,
-  ): void => {
-    const url = new URL(apiPath, 'http://reference.invalid');
-    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
-    const match = /^\/browsers\/([^/]+)\/cdp\/?$/.exec(url.pathname);
-    const session = match?.[1] ? sessions.get(match[1]) : undefined;
-    if (!session) return refuseUpgrade(socket, 404, 'Not Found');
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    if (
-      !sameSecret(url.searchParams.get('jwt'), session.cdpSecret) &&
-      !sameSecret(bearer, config.token)
-    )
-      return refuseUpgrade(socket, 401, 'Unauthorized');
-    if (!session.browser) return refuseUpgrade(socket, 503, 'Service Unavailable');
-    session.browser.handleUpgrade(req, socket, head);
-  };
+  const router = createApiRouter({
+    config,
+    extensions,
+    sessions,
+    records,
+    routes,
+    createSession,
+    closing: () => closing !== undefined,
+  });
 
   return {
     config,
     sessionsDir,
-    handle(req, res, apiPath) {
-      route(req, res, apiPath).catch((error: unknown) => {
-        if (error instanceof HttpError) {
-          sendError(res, error);
-          return;
-        }
-        console.error('reference server: unexpected error', error);
-        sendError(
-          res,
-          new HttpError(500, 'internal_error', 'internal error in the reference server'),
-        );
-      });
-    },
-    handleUpgrade,
+    handle: router.handle,
+    handleUpgrade: router.handleUpgrade,
     chromium,
     createSession,
     demoSite: getDemoSite,

@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserSession } from '../../src/types/api.ts';
 import type { Session } from './session.ts';
 
+/** What a session id looks like: the `{id}` in `/browsers/{id}`. */
+export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
 /** What one request on a session needs. */
 export interface SessionRequest {
   req: IncomingMessage;
