@@ -1,7 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { updateFilter } from '../features/telemetry/stores/timeline-actions';
+import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { T0, telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 function Harness({ onChange }: { onChange: (view: SessionViewName) => void }) {
@@ -69,5 +72,47 @@ describe('SessionViewTabs', () => {
     render(<Harness onChange={vi.fn()} />);
     expect(document.activeElement).toBe(input);
     input.remove();
+  });
+
+  it('counts the errors of the time range on the timeline tab, and says what it counts', () => {
+    const SECOND = 1_000_000;
+    // a console error, a failed request, a console.error() message (not an error) and a crash
+    const specs = [
+      { type: 'console_error', data: { text: 'A' } },
+      { type: 'network_response', data: { request_id: 'r1', status: 503 } },
+      { type: 'console_log', data: { text: 'logged', level: 'error' } },
+      { type: 'page_crashed', category: 'page', data: {} },
+    ];
+    const timeline = createFileTimeline({
+      name: 'errors.jsonl',
+      envelopes: specs.map((spec, at) => ({
+        seq: at + 1,
+        event: telemetryEvent(at + 1, { ...spec, ts: T0 + (at + 1) * SECOND }),
+      })),
+      problems: [],
+      capacity: 100,
+    });
+    render(
+      <SessionViewTabs
+        view="timeline"
+        onChange={vi.fn()}
+        timeline={timeline}
+        clipboardOpen={false}
+      />,
+    );
+    const tab = screen.getByRole('tab', { name: 'Timeline 3 errors' });
+    expect(tab.textContent).toBe('Timeline 3 errors');
+    expect(screen.getByRole('tab', { description: /^3 errors/ })).toBe(tab);
+    expect(screen.getByText('3 errors').title).toBe(
+      "3 errors among this session's events: console errors, failed requests, crashes and other failures",
+    );
+
+    act(() =>
+      updateFilter(timeline, { range: { fromUs: T0 + 2 * SECOND, toUs: T0 + 3 * SECOND } }),
+    );
+    expect(screen.getByText('1 error').title).toBe(
+      "1 error among this session's events in the time range (of 3 in the session): console errors, failed requests, crashes and other failures",
+    );
+    expect(screen.getByRole('tab', { name: 'Timeline 1 error' })).toBe(tab);
   });
 });

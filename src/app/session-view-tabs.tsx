@@ -1,21 +1,49 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { countOf, ERRORS_ARE, formatCount } from '../features/telemetry/model/count-words';
 import { cn } from '../lib/cn';
 import { focusIfLost } from '../lib/focus';
 import type { Timeline } from '../features/telemetry/stores/timeline-controller';
 
 export type SessionViewName = 'timeline' | 'logs' | 'all';
 
+/** What the timeline tab's count of errors counts, in words. */
+function errorCountTitle(count: number, ranged: boolean, session: number): string {
+  const errors = countOf(count, 'error');
+  return ranged
+    ? `${errors} among this session's events in the time range (of ${formatCount(session)} in the session): ${ERRORS_ARE}`
+    : `${errors} among this session's events: ${ERRORS_ARE}`;
+}
+
+/** The errors among the timeline's events of the time range (of the session without one). */
+function useErrorCount(timeline: Timeline): { count: number; title: string } {
+  const count = useStore(timeline.store, () => timeline.buffer.rangeCounts.errors);
+  const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
+  const session = useStore(timeline.store, () => timeline.buffer.sessionCounts.errors);
+  return { count, title: errorCountTitle(count, ranged, session) };
+}
+
 function ErrorCount({ timeline }: { timeline: Timeline }) {
-  const count = useStore(timeline.store, () => timeline.buffer.errorCount);
+  const { count, title } = useErrorCount(timeline);
   if (count === 0) return null;
   return (
     // said as errors, not a bare number that reads like an unread count
     <span
-      title="Errors among the events held"
+      title={title}
       className="rounded-full bg-danger-bg px-1.5 text-[11px] font-semibold whitespace-nowrap text-danger tabular-nums"
     >
-      {count.toLocaleString('en-US')} {count === 1 ? 'error' : 'errors'}
+      {countOf(count, 'error')}
+    </span>
+  );
+}
+
+/** What the count counts, for the tab's description (a screen reader hears it after the name). */
+function ErrorCountNote({ timeline, id }: { timeline: Timeline; id: string }) {
+  const { count, title } = useErrorCount(timeline);
+  if (count === 0) return null;
+  return (
+    <span id={id} hidden>
+      {title}
     </span>
   );
 }
@@ -44,6 +72,7 @@ export function SessionViewTabs({
     ['all', 'All'],
   ];
   const list = useRef<HTMLDivElement>(null);
+  const errorsId = useId();
   // the connect form that opened the session is gone: the keyboard goes on from the view tabs
   useEffect(
     () => focusIfLost(list.current?.querySelector<HTMLElement>('[aria-selected="true"]') ?? null),
@@ -82,6 +111,7 @@ export function SessionViewTabs({
             type="button"
             role="tab"
             aria-selected={view === name}
+            aria-describedby={name === 'timeline' && timeline ? errorsId : undefined}
             tabIndex={view === name ? 0 : -1}
             data-view={name}
             onClick={() => onChange(name)}
@@ -93,10 +123,17 @@ export function SessionViewTabs({
             )}
           >
             {label}
-            {name === 'timeline' && timeline && <ErrorCount timeline={timeline} />}
+            {/* the space keeps "Timeline 3 errors" two words when read (flex shows no gap) */}
+            {name === 'timeline' && timeline && (
+              <>
+                {' '}
+                <ErrorCount timeline={timeline} />
+              </>
+            )}
           </button>
         ))}
       </div>
+      {timeline && <ErrorCountNote timeline={timeline} id={errorsId} />}
       <div className="ml-auto flex items-center gap-1">
         {actions}
         {onToggleClipboard && (

@@ -4,26 +4,31 @@ import { useStore } from 'zustand';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { categoryStyle, KNOWN_CATEGORIES } from '../model/catalogue';
+import { formatCount, rangeScope } from '../model/count-words';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 import { CategoryIcon } from './category-icon';
 
 /** The categories present, in catalogue order then by name. */
-export function presentCategories(counts: Map<string, number>): string[] {
+export function presentCategories(counts: ReadonlyMap<string, number>): string[] {
   const known = KNOWN_CATEGORIES.filter((name) => counts.has(name));
   const unknown = [...counts.keys()].filter((name) => !known.includes(name)).sort();
   return [...known, ...unknown];
 }
 
 /**
- * One chip per category with its live count of retained events. A click shows only that category
- * (again: all), Ctrl or ⌘ with it adds one or hides one (lib/chip-choice.ts).
+ * One chip per category of the session with its live count of retained events in the time range
+ * (of the session without one). A click shows only that category (again: all), Ctrl or ⌘ with it
+ * adds one or hides one (lib/chip-choice.ts).
  */
 export function CategoryChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenCategories);
+  const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
   useStore(timeline.store, (state) => state.version);
-  const counts = timeline.buffer.categoryCounts;
-  const names = presentCategories(counts);
+  const session = timeline.buffer.sessionCounts.categories;
+  const counts = timeline.buffer.rangeCounts.categories;
+  // the chips of the session's categories, a category with none in the range too
+  const names = presentCategories(session);
   for (const name of hidden) if (!names.includes(name)) names.push(name);
   if (names.length === 0) return null;
   const all = [...new Set([...KNOWN_CATEGORIES, ...names])];
@@ -38,12 +43,13 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
         const style = categoryStyle(name);
         const shown = !hidden.includes(name);
         const count = counts.get(name) ?? 0;
+        const events = `${formatCount(count)} ${style.label} ${count === 1 ? 'event' : 'events'}${rangeScope(ranged, session.get(name) ?? 0)}`;
         return (
           <button
             key={name}
             type="button"
             aria-pressed={shown}
-            title={`Show only ${style.label} events (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${style.label}`}
+            title={`${events}. Click: show only ${style.label} events (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${style.label}`}
             onClick={(event) =>
               updateFilter(timeline, {
                 hiddenCategories: chipClick(all, hidden, name, event.ctrlKey || event.metaKey),
@@ -62,7 +68,7 @@ export function CategoryChips({ timeline }: { timeline: Timeline }) {
             <span>
               <UntrustedText text={style.label} />
             </span>
-            <span className="text-muted tabular-nums">{count.toLocaleString('en-US')}</span>
+            <span className="text-muted tabular-nums">{formatCount(count)}</span>
           </button>
         );
       })}

@@ -3,17 +3,23 @@ import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
+import { formatCount, rangeScope } from '../model/count-words';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
 const ORDER = ['error', 'warning', 'info', 'log', 'debug'];
 
-/** Console level toggles, with counts, for the levels present. */
+/**
+ * A chip per console level of the session, with the console events at that level in the time
+ * range (in the session without one); they work as the category chips do.
+ */
 export function LevelChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenLevels);
+  const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
   useStore(timeline.store, (state) => state.version);
-  const counts = timeline.buffer.levelCounts;
-  const levels = [...new Set([...counts.keys(), ...hidden])].sort(
+  const session = timeline.buffer.sessionCounts.levels;
+  const counts = timeline.buffer.rangeCounts.levels;
+  const levels = [...new Set([...session.keys(), ...hidden])].sort(
     (a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b),
   );
   if (levels.length === 0) return null;
@@ -26,12 +32,14 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
     >
       {levels.map((level) => {
         const shown = !hidden.includes(level);
+        const count = counts.get(level) ?? 0;
+        const events = `${formatCount(count)} console ${count === 1 ? 'event' : 'events'} at level ${level}${rangeScope(ranged, session.get(level) ?? 0)}`;
         return (
           <button
             key={level}
             type="button"
             aria-pressed={shown}
-            title={`Show only console ${level} messages (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${level}`}
+            title={`${events}. Click: show only console ${level} messages (again: all) · Ctrl or ⌘ click: ${shown ? 'hide' : 'add'} ${level}`}
             onClick={(event) =>
               updateFilter(timeline, {
                 hiddenLevels: chipClick(all, hidden, level, event.ctrlKey || event.metaKey),
@@ -47,9 +55,7 @@ export function LevelChips({ timeline }: { timeline: Timeline }) {
             )}
           >
             <UntrustedText text={level} />{' '}
-            <span className="text-muted tabular-nums">
-              {(counts.get(level) ?? 0).toLocaleString('en-US')}
-            </span>
+            <span className="text-muted tabular-nums">{formatCount(count)}</span>
           </button>
         );
       })}

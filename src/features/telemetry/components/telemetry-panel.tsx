@@ -24,11 +24,13 @@ import {
 } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 import type { TimelinePane, VisibleRange } from '../stores/timeline-store';
+import { countOf, formatCount, rangeScope } from '../model/count-words';
 import { groupsInRange } from '../model/error-groups';
 import type { OverviewExtraLane } from '../model/overview';
 import { CollectorBanner } from './collector-banner';
 import { ErrorGroupsView } from './error-groups-view';
 import { EventDetail } from './event-detail';
+import { OffscreenCue } from '../../../components/ui/offscreen-cue';
 import { DetailResizer } from './detail-resizer';
 import { useDetailShare, useOverviewShown } from '../stores/detail-width';
 import { OverviewStrip } from './overview-strip';
@@ -38,15 +40,42 @@ import { TimelineList } from './timeline-list';
 import { TimelinePausedBar } from './timeline-paused-bar';
 import { TIMELINE_SEARCH_ID, TimelineToolbar } from './timeline-toolbar';
 
+const SCREENSHOT = 'monitor_screenshot';
+
+/**
+ * The panes, two with what they hold in the time range (in the session without one): the console
+ * error groups (errors of one message and place make one) and the screenshots.
+ */
 function PaneTabs({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
+  const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
   // the counts are read from the buffer whenever the store changes; a render only when they did
-  const errors = useStore(timeline.store, () => timeline.buffer.errors.size);
-  const screenshots = useStore(timeline.store, () => timeline.buffer.screenshots.length);
-  const tabs: [TimelinePane, string][] = [
+  const groups = useStore(timeline.store, () => timeline.buffer.rangeCounts.errorGroups);
+  const consoleErrors = useStore(
+    timeline.store,
+    () => timeline.buffer.rangeCounts.types.get('console_error') ?? 0,
+  );
+  const sessionGroups = useStore(timeline.store, () => timeline.buffer.sessionCounts.errorGroups);
+  const screenshots = useStore(
+    timeline.store,
+    () => timeline.buffer.rangeCounts.types.get(SCREENSHOT) ?? 0,
+  );
+  const sessionScreenshots = useStore(
+    timeline.store,
+    () => timeline.buffer.sessionCounts.types.get(SCREENSHOT) ?? 0,
+  );
+  const tabs: [TimelinePane, string, string?][] = [
     ['events', 'Events'],
-    ['errors', `Console errors (${errors.toLocaleString('en-US')})`],
-    ['screenshots', `Screenshots (${screenshots.toLocaleString('en-US')})`],
+    [
+      'errors',
+      `Console errors (${countOf(groups, 'group')})`,
+      `${countOf(groups, 'group')} of console errors (one message thrown at one place makes a group)${rangeScope(ranged, sessionGroups)}: ${countOf(consoleErrors, 'console error')} in all`,
+    ],
+    [
+      'screenshots',
+      `Screenshots (${formatCount(screenshots)})`,
+      `${countOf(screenshots, 'screenshot')}${rangeScope(ranged, sessionScreenshots)}`,
+    ],
     ['pages', 'Pages'],
     ['network', 'Network'],
   ];
@@ -56,12 +85,13 @@ function PaneTabs({ timeline }: { timeline: Timeline }) {
       aria-label="Timeline views"
       className="flex shrink-0 gap-1 border-b border-border bg-panel px-2"
     >
-      {tabs.map(([id, label]) => (
+      {tabs.map(([id, label, title]) => (
         <button
           key={id}
           type="button"
           role="tab"
           aria-selected={pane === id}
+          title={title}
           onClick={() => timeline.store.setState({ pane: id })}
           className={cn(
             '-mb-px border-b-2 px-2 py-1.5 text-xs font-medium',
@@ -208,6 +238,7 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
   };
   // the shown pane's list: the events, the requests, or else the pane's first control
   const paneArea = useRef<HTMLDivElement>(null);
+  const detailArea = useRef<HTMLDivElement>(null);
   const paneList = (): HTMLElement | null => {
     const area = paneArea.current;
     return (
@@ -267,10 +298,15 @@ export function TelemetryPanel({ timeline }: { timeline: Timeline }) {
         </div>
         {detailOpen && <DetailResizer />}
         {detailOpen && (
-          <div className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-(--detail-share) lg:shrink-0 lg:border-t-0 lg:border-l">
+          <div
+            ref={detailArea}
+            className="flex max-h-[80vh] min-h-0 flex-col border-t border-border lg:max-h-none lg:w-(--detail-share) lg:shrink-0 lg:border-t-0 lg:border-l"
+          >
             <EventDetail timeline={timeline} onClose={close} />
           </div>
         )}
+        {/* a narrow screen opens the details under the list, out of sight: say so */}
+        {detailOpen && <OffscreenCue target={detailArea} label="Details below" />}
       </div>
     </section>
   );

@@ -1,19 +1,20 @@
 import { useStore } from 'zustand';
 import { TEST_IDS } from '../../../config/test-ids';
+import { countOf as plural, formatCount } from '../model/count-words';
 import { setTimelineCapacity } from '../stores/timeline-registry';
 import type { Timeline } from '../stores/timeline-controller';
 
 const CHOICES = [10_000, 100_000, 250_000, 500_000, 1_000_000];
 
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
-}
-
-/** What the timeline holds and what it lost: retained, shown, evicted, missed, duplicates. */
+/**
+ * What the timeline holds and what it lost: retained (in the time range, of the session's, when
+ * one is chosen), shown, evicted, missed, duplicates.
+ */
 export function TimelineCounts({ timeline }: { timeline: Timeline }) {
   useStore(timeline.store, (state) => state.version);
   const { buffer } = timeline;
-  const events = [...buffer.categoryCounts.values()].reduce((sum, count) => sum + count, 0);
+  const events = buffer.sessionCounts.events;
+  const inRange = buffer.range === null ? null : buffer.rangeCounts.events;
   const duplicates = timeline.duplicates();
   // older than the server's ring is not a loss: only what the stream skipped since is one
   const lost = buffer.missed - buffer.olderMissed;
@@ -27,8 +28,10 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
       className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted"
     >
       <span>
-        {plural(events, 'event')}
-        {buffer.viewCount !== buffer.size && ` · ${buffer.viewCount.toLocaleString('en-US')} shown`}
+        {inRange === null
+          ? plural(events, 'event')
+          : `${plural(inRange, 'event')} in the time range (of ${formatCount(events)} in the session)`}
+        {buffer.viewCount !== buffer.size && ` · ${formatCount(buffer.viewCount)} shown`}
       </span>
       {buffer.evicted > 0 && (
         <span className="text-warn" title="Oldest items removed to stay under the cap">

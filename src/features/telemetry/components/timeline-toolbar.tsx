@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
 import { cn } from '../../../lib/cn';
+import { countOf, ERRORS_ARE, formatCount, rangeScope } from '../model/count-words';
 import { togglePause, updateFilter } from '../stores/timeline-actions';
 import { isHistoryTimeline, isLiveTimeline, type Timeline } from '../stores/timeline-controller';
 import { HistoryStatus } from './history-status';
@@ -17,19 +18,23 @@ import { TypePicker } from './type-picker';
 
 export const TIMELINE_SEARCH_ID = 'timeline-search';
 
+/** "Errors only (N)": N, the errors of the time range (of the session without one). */
 function ErrorsOnlyButton({ timeline, on }: { timeline: Timeline; on: boolean }) {
-  const count = useStore(timeline.store, () => timeline.buffer.errorCount);
+  const count = useStore(timeline.store, () => timeline.buffer.rangeCounts.errors);
+  const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
+  const session = useStore(timeline.store, () => timeline.buffer.sessionCounts.errors);
   return (
     <button
       type="button"
       aria-pressed={on}
+      title={`${on ? 'Show every event again' : 'Show only the errors'}: ${countOf(count, 'error')}${rangeScope(ranged, session)} (${ERRORS_ARE})`}
       onClick={() => updateFilter(timeline, { errorsOnly: !on })}
       className={cn(
         'h-8 rounded-md border px-2 text-xs font-medium',
         on ? 'border-danger bg-danger-bg text-danger' : 'border-border bg-panel-2 text-fg',
       )}
     >
-      Errors only ({count.toLocaleString('en-US')})
+      Errors only ({formatCount(count)})
     </button>
   );
 }

@@ -4,11 +4,14 @@ import { useStore } from 'zustand';
 import { updateFilter } from '../stores/timeline-actions';
 import type { Timeline } from '../stores/timeline-controller';
 
-/** The types present with their counts, as checkboxes; rendered only while the picker is open. */
+/**
+ * The session's types with their counts in the time range (in the session without one), as
+ * checkboxes; rendered only while the picker is open.
+ */
 function TypeList({ timeline, types }: { timeline: Timeline; types: string[] }) {
   useStore(timeline.store, (state) => state.version);
-  const counts = timeline.buffer.typeCounts;
-  const names = [...new Set([...counts.keys(), ...types])].sort();
+  const counts = timeline.buffer.rangeCounts.types;
+  const names = [...new Set([...timeline.buffer.sessionCounts.types.keys(), ...types])].sort();
   const toggle = (name: string): void =>
     updateFilter(timeline, {
       types: types.includes(name) ? types.filter((type) => type !== name) : [...types, name],

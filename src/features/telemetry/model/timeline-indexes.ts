@@ -23,6 +23,8 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
   readonly categoryCounts = new Map<string, number>();
   readonly typeCounts = new Map<string, number>();
   readonly levelCounts = new Map<string, number>();
+  /** Retained events. */
+  events = 0;
   errorCount = 0;
   /** Items evicted under the cap. */
   evicted = 0;
@@ -58,6 +60,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     }
     if (item.kind !== 'event') return;
     if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
+    this.events += 1;
     bump(this.categoryCounts, item.category, 1);
     bump(this.typeCounts, item.type, 1);
     if (item.level !== null) bump(this.levelCounts, item.level, 1);
@@ -72,6 +75,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     }
     if (item.kind !== 'event') return;
     this.evictedEvents += 1;
+    this.events -= 1;
     bump(this.categoryCounts, item.category, -1);
     bump(this.typeCounts, item.type, -1);
     if (item.level !== null) bump(this.levelCounts, item.level, -1);
@@ -82,6 +86,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     this.categoryCounts.clear();
     this.typeCounts.clear();
     this.levelCounts.clear();
+    this.events = 0;
     this.errorCount = 0;
     this.evicted = 0;
     this.evictedEvents = 0;
@@ -96,6 +101,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     this.categoryCounts.clear();
     this.typeCounts.clear();
     this.levelCounts.clear();
+    this.events = 0;
     this.errorCount = 0;
     this.missed -= this.retainedMissed;
     this.retainedMissed = 0;

@@ -4,6 +4,8 @@ import { ErrorGroups } from '../model/error-groups';
 import { readEvent } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
 import type { OverviewColumns } from '../model/overview-columns';
+import { RangeCounts, type EventCounts } from '../model/range-counts';
+import type { TimeRange } from '../model/timeline-filter';
 import {
   EventIndex,
   isConsoleError,
@@ -18,7 +20,7 @@ import {
 } from '../model/timeline-indexes';
 import type { EventItem, TimelineItem, TimelineSource } from '../model/types';
 
-export type { ImageCaps };
+export type { EventCounts, ImageCaps };
 
 type Distribute<T> = T extends TimelineItem ? Omit<T, 'index'> : never;
 /** An item before the buffer gave it its index. */
@@ -40,6 +42,7 @@ export class TelemetryBuffer implements TimelineSource {
   private readonly ring: FilteredRing<TimelineItem>;
   private readonly counts = new TimelineCounts();
   private readonly seqs = new SeqLookup();
+  private readonly inRange = new RangeCounts();
   private readonly images: ScreenshotImages;
   readonly errors = new ErrorGroups(readEvent);
   readonly network = new NetworkIndex();
@@ -59,6 +62,7 @@ export class TelemetryBuffer implements TimelineSource {
     this.overviewColumns = overview.columns;
     this.ring = new FilteredRing<TimelineItem>(capacity, [
       this.counts,
+      this.inRange,
       this.seqs,
       new EventIndex(this.errors),
       new NetworkPairing(this.network),
@@ -98,6 +102,38 @@ export class TelemetryBuffer implements TimelineSource {
   }
   get errorCount(): number {
     return this.counts.errorCount;
+  }
+
+  /** The counts of every retained event: the session's, as far as this page holds it. */
+  get sessionCounts(): EventCounts {
+    const { counts } = this;
+    return {
+      events: counts.events,
+      categories: counts.categoryCounts,
+      types: counts.typeCounts,
+      levels: counts.levelCounts,
+      errors: counts.errorCount,
+      errorGroups: this.errors.size,
+    };
+  }
+
+  /**
+   * The counts the views show: of the retained events in the time range (`setRange`), or of
+   * every retained event when there is none. Kept as events arrive and leave, so reading them
+   * costs nothing.
+   */
+  get rangeCounts(): EventCounts {
+    return this.inRange.range === null ? this.sessionCounts : this.inRange.tally;
+  }
+
+  /** The time range the counts follow (the filter's), or null. */
+  get range(): TimeRange | null {
+    return this.inRange.range;
+  }
+
+  /** The counts follow this time range from now on: one pass over the retained items if it changed. */
+  setRange(range: TimeRange | null): void {
+    this.inRange.setRange(range, (visit) => this.ring.forEach(visit));
   }
   /** Items evicted under the cap. */
   get evicted(): number {

@@ -270,10 +270,15 @@ const HISTORY_SHOW_MS = 250;
 /** How far back the history goes (upstream keeps 30 days): the start of "everything older". */
 const HISTORY_KEPT = '720h';
 
-/** Re-applies the store's filter to the buffer, and tells views the buffer changed. */
+/**
+ * Re-applies the store's filter to the buffer (the counts follow its time range), and tells views
+ * the buffer changed.
+ */
 function filterApplier(store: TimelineStore, buffer: TelemetryBuffer): () => void {
   return () => {
-    buffer.setFilter(compileTimelineFilter(store.getState().filter));
+    const { filter } = store.getState();
+    buffer.setRange(filter.range);
+    buffer.setFilter(compileTimelineFilter(filter));
     store.setState((state) => ({ version: state.version + 1 }));
   };
 }
