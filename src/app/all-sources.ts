@@ -60,7 +60,15 @@ export function timelineFacts(item: TimelineItem): RowFacts {
     };
   }
   if (item.marker === 'mark')
-    return { timeMs, text: item.text, level: 'info', error: false, tag: 'Mark', color: '--warn' };
+    return {
+      timeMs,
+      text: item.text,
+      level: 'info',
+      error: false,
+      tag: 'Mark',
+      color: '--warn',
+      mark: true,
+    };
   return { timeMs, text: item.text, level: 'info', error: false, ...STREAM_TAG };
 }
 
@@ -70,6 +78,8 @@ export function telemetrySource(timeline: Timeline): FeedSource<TimelineItem> {
     id: 'telemetry',
     label: 'Telemetry',
     kind: 'telemetry',
+    // listed as the events arrived; their times (the server's) place them
+    byTime: true,
     first: () => buffer.first,
     next: () => buffer.next,
     item: (index) => buffer.item(index),

@@ -8,13 +8,14 @@ const CHOICES = [10_000, 100_000, 250_000, 500_000, 1_000_000];
 
 /**
  * What the timeline holds and what it lost: retained (in the time range, of the session's, when
- * one is chosen), shown, evicted, missed, duplicates.
+ * one is chosen), shown, listed late, evicted, missed, duplicates.
  */
 export function TimelineCounts({ timeline }: { timeline: Timeline }) {
   useStore(timeline.store, (state) => state.version);
   const { buffer } = timeline;
   const events = buffer.sessionCounts.events;
   const inRange = buffer.range === null ? null : buffer.rangeCounts.events;
+  const late = buffer.lateCount;
   const duplicates = timeline.duplicates();
   // older than the server's ring is not a loss: only what the stream skipped since is one
   const lost = buffer.missed - buffer.olderMissed;
@@ -33,6 +34,11 @@ export function TimelineCounts({ timeline }: { timeline: Timeline }) {
           : `${plural(inRange, 'event')} in the time range (of ${formatCount(events)} in the session)`}
         {buffer.viewCount !== buffer.size && ` · ${formatCount(buffer.viewCount)} shown`}
       </span>
+      {late > 0 && (
+        <span title="Listed where they arrived, after events of a later time: the list is in the order events arrived, and a screenshot, stamped when its capture began, arrives after the events of its capture. Each says how much earlier it is.">
+          {formatCount(late)} listed late
+        </span>
+      )}
       {buffer.evicted > 0 && (
         <span className="text-warn" title="Oldest items removed to stay under the cap">
           {buffer.evicted.toLocaleString('en-US')} evicted

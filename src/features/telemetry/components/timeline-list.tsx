@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { rowKeys } from '../../../components/ui/row-keys';
 import {
@@ -21,9 +21,10 @@ export interface TimelineListProps {
 }
 
 /**
- * The virtualized items of a timeline, newest at the bottom. Follows the tail while at the bottom;
- * scrolled up or paused, it holds the item under the reader's eyes in place while items arrive and
- * old ones are evicted.
+ * The virtualized items of a timeline, newest at the bottom, in the order they arrived (an event
+ * that arrived after an event of a later time says so: `late`). Follows the tail while at the
+ * bottom; scrolled up or paused, it holds the item under the reader's eyes in place while items
+ * arrive and old ones are evicted.
  */
 export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineListProps) {
   const { store, buffer } = timeline;
@@ -41,6 +42,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const fastFollow = useStore(store, (state) => state.fastFollow);
   const history = useStore(store, (state) => state.history);
   const historyWindow = useStore(store, (state) => state.historyWindow);
+  const orderId = useId();
 
   // an item's key is its index
   const source = useMemo<FollowingListSource>(
@@ -84,47 +86,56 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   const rowKey = rowKeys(items[0]?.index ?? 0, fast);
 
   return (
-    <div
-      ref={scrollRef}
-      onScroll={onScroll}
-      role="log"
-      aria-live="off"
-      aria-label="Telemetry events"
-      tabIndex={0}
-      data-testid={TEST_IDS.timelineList}
-      data-version={version}
-      data-count={count}
-      className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
-    >
-      <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
-        {items.map((row) => {
-          const item = buffer.viewItem(row.index);
-          if (!item) return null;
-          return (
-            <VirtualRow key={rowKey(row.index, item.index)} start={row.start}>
-              <TimelineRow
-                item={item}
-                position={row.index}
-                originUs={buffer.originUs}
-                originNote={buffer.originNote}
-                selected={item.index === selected}
-                onSelect={onSelect}
-                onFillGap={onFillGap}
-                healing={item.kind === 'gap' ? item.healing : undefined}
-              />
-            </VirtualRow>
-          );
-        })}
+    <>
+      <p id={orderId} hidden>
+        In the order the events arrived: an event that arrived after an event of a later time is
+        marked late. Notes about the stream (reconnected, stalled, ended) carry this page’s clock,
+        events the server’s.
+      </p>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        role="log"
+        aria-live="off"
+        aria-label="Telemetry events"
+        aria-describedby={orderId}
+        tabIndex={0}
+        data-testid={TEST_IDS.timelineList}
+        data-version={version}
+        data-count={count}
+        className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
+      >
+        <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
+          {items.map((row) => {
+            const item = buffer.viewItem(row.index);
+            if (!item) return null;
+            return (
+              <VirtualRow key={rowKey(row.index, item.index)} start={row.start}>
+                <TimelineRow
+                  item={item}
+                  position={row.index}
+                  originUs={buffer.originUs}
+                  originNote={buffer.originNote}
+                  selected={item.index === selected}
+                  onSelect={onSelect}
+                  onFillGap={onFillGap}
+                  healing={item.kind === 'gap' ? item.healing : undefined}
+                  lateUs={buffer.lateBy(item.index)}
+                />
+              </VirtualRow>
+            );
+          })}
+        </div>
+        {count === 0 && (
+          <p className="absolute inset-x-0 top-0 p-6 text-sm text-muted">
+            {buffer.size > 0
+              ? 'No events match the filters.'
+              : history
+                ? emptyHistoryText(history.state, historyWindow)
+                : 'No events yet. Events appear here as the session’s browser produces them.'}
+          </p>
+        )}
       </div>
-      {count === 0 && (
-        <p className="absolute inset-x-0 top-0 p-6 text-sm text-muted">
-          {buffer.size > 0
-            ? 'No events match the filters.'
-            : history
-              ? emptyHistoryText(history.state, historyWindow)
-              : 'No events yet. Events appear here as the session’s browser produces them.'}
-        </p>
-      )}
-    </div>
+    </>
   );
 }

@@ -23,12 +23,46 @@ export interface TimelineRowProps {
   onFillGap?: (index: number) => void;
   /** A gap's reading of the history, given apart so that the row shows when it changes. */
   healing?: GapItem['healing'];
+  /** µs earlier than an event listed before it (it arrived after that event); 0 when not. */
+  lateUs?: number;
 }
 
 export const ROW_HEIGHT = 24;
 
 function clock(tsUs: number): string {
   return formatTimestamp(tsUs / 1000, 'local', 0);
+}
+
+/** Notes of this page about its stream, at the moment it noticed (this page's clock). */
+const PAGE_CLOCK = new Set(['reconnected', 'stalled', 'ended']);
+
+function timeTitle(item: TimelineItem): string {
+  return item.kind === 'marker' && PAGE_CLOCK.has(item.marker)
+    ? `${item.tsUs} µs, by this page’s clock when it noticed (events carry the server’s)`
+    : `${item.tsUs} µs`;
+}
+
+/** A difference of times for people: 3 µs, 250 ms, 1.250 s. */
+function span(us: number): string {
+  if (us >= 1_000_000) return `${(us / 1_000_000).toFixed(3)} s`;
+  if (us >= 1000) return `${Math.round(us / 1000)} ms`;
+  return `${Math.round(us)} µs`;
+}
+
+/** An event listed after an event of a later time: where it arrived, and why that is. */
+function LateTag({ item, lateUs }: { item: EventItem; lateUs: number }) {
+  const why =
+    item.type === 'monitor_screenshot'
+      ? ' (a screenshot is stamped when its capture begins and sent when it ends)'
+      : '';
+  return (
+    <span
+      className="shrink-0 font-sans text-[10px] text-muted"
+      title={`Listed where it arrived: ${span(lateUs)} earlier than an event listed above it${why}. The list is in the order events arrived.`}
+    >
+      late
+    </span>
+  );
 }
 
 function EventCells({
@@ -179,13 +213,16 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         selected && 'border-accent bg-row-selected hover:bg-row-selected',
       )}
     >
-      <span className="w-[5.5rem] shrink-0 text-muted tabular-nums" title={`${item.tsUs} µs`}>
+      <span className="w-[5.5rem] shrink-0 text-muted tabular-nums" title={timeTitle(item)}>
         {clock(item.tsUs)}
       </span>
       {item.kind === 'event' ? (
         <EventCells item={item} originUs={props.originUs} originNote={props.originNote} />
       ) : (
         <NoticeCells item={item} onFillGap={props.onFillGap} />
+      )}
+      {item.kind === 'event' && (props.lateUs ?? 0) > 0 && (
+        <LateTag item={item} lateUs={props.lateUs ?? 0} />
       )}
     </div>
   );

@@ -101,6 +101,19 @@ describe('Sequencer', () => {
     expect(sequencer.resumePoint()).toEqual({ lastEventId: 1, replayAll: false });
   });
 
+  it('dates a restart separator by the event it comes before, not by when this page read it', () => {
+    const { sequencer } = setup();
+    sequencer.frame(1, event(1000), 5000);
+    sequencer.frame(2, event(2000), 5000);
+    // read 14 s after the new process's first event: the separator stays above it, not later
+    const outcome = sequencer.frame(1, event(3000, 'page_load'), 17_000);
+    expect(outcome.before).toMatchObject([{ marker: 'restarted', tsUs: 3000 }]);
+    // an event with no time: the moment it was read is all there is
+    sequencer.frame(2, event(4000), 17_000);
+    const untimed = sequencer.frame(1, event(Number.NaN, 'page_load'), 18_000);
+    expect(untimed.before).toMatchObject([{ marker: 'restarted', tsUs: 18_000 }]);
+  });
+
   it('invents no gap when seq goes back past 1 mid-stream', () => {
     const { feed } = setup();
     feed(10);

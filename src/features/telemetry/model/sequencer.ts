@@ -107,8 +107,10 @@ export class Sequencer<E extends { ts: number }> {
         this.duplicates += 1;
         return { before, event: null };
       }
-      // no gap: nothing shows which of the new process's earlier events this stream missed
-      before.push(this.startEpoch(last, seq, nowUs));
+      // no gap: nothing shows which of the new process's earlier events this stream missed. The
+      // separator takes the time of the event it comes before (the server's clock, as the rows
+      // around it), not the moment this page read it, which is later than the rows below it
+      before.push(this.startEpoch(last, seq, Number.isFinite(event.ts) ? event.ts : nowUs));
     } else if (seq > last + 1) {
       const cause: GapCause = this.freshConnection ? 'reconnect' : 'mid-stream';
       before.push(this.gap(last + 1, seq - 1, cause, event, nowUs));
@@ -135,9 +137,12 @@ export class Sequencer<E extends { ts: number }> {
     return event.ts > this.lastTs;
   }
 
-  /** The event process restarted (seen by a probe): a separator, then a new epoch from its start. */
-  restarted(seqSeen: number, nowUs: number): NewMarker {
-    const marker = this.startEpoch(this.lastSeq ?? 0, seqSeen, nowUs);
+  /**
+   * The event process restarted (seen by a probe): a separator, then a new epoch from its start.
+   * `atUs`: the separator's time, best the probed event's (the new process's oldest one).
+   */
+  restarted(seqSeen: number, atUs: number): NewMarker {
+    const marker = this.startEpoch(this.lastSeq ?? 0, seqSeen, atUs);
     this.replayNextEpoch = true;
     return marker;
   }
@@ -150,7 +155,7 @@ export class Sequencer<E extends { ts: number }> {
     return this.mode === 'all' || this.replayNextEpoch;
   }
 
-  private startEpoch(from: number, to: number, nowUs: number): NewMarker {
+  private startEpoch(from: number, to: number, atUs: number): NewMarker {
     this.epoch += 1;
     this.lastSeq = null;
     this.lastTs = Number.NEGATIVE_INFINITY;
@@ -158,7 +163,7 @@ export class Sequencer<E extends { ts: number }> {
       kind: 'marker',
       marker: 'restarted',
       text: `The session's event process restarted: seq went back from ${from} to ${to}. Earlier events stay above.`,
-      tsUs: nowUs,
+      tsUs: atUs,
       epoch: this.epoch,
     };
   }

@@ -1,4 +1,5 @@
 import { FilteredRing, KeyList } from '../../../lib/filtered-ring';
+import { ArrivalOrder } from '../model/arrival-order';
 import { CollectorHealth } from '../model/collector-health';
 import { ErrorGroups } from '../model/error-groups';
 import { readEvent } from '../model/event-item';
@@ -43,6 +44,7 @@ export class TelemetryBuffer implements TimelineSource {
   private readonly counts = new TimelineCounts();
   private readonly seqs = new SeqLookup();
   private readonly inRange = new RangeCounts();
+  private readonly arrival = new ArrivalOrder();
   private readonly images: ScreenshotImages;
   readonly errors = new ErrorGroups(readEvent);
   readonly network = new NetworkIndex();
@@ -63,6 +65,7 @@ export class TelemetryBuffer implements TimelineSource {
     this.ring = new FilteredRing<TimelineItem>(capacity, [
       this.counts,
       this.inRange,
+      this.arrival,
       this.seqs,
       new EventIndex(this.errors),
       new NetworkPairing(this.network),
@@ -134,6 +137,16 @@ export class TelemetryBuffer implements TimelineSource {
   /** The counts follow this time range from now on: one pass over the retained items if it changed. */
   setRange(range: TimeRange | null): void {
     this.inRange.setRange(range, (visit) => this.ring.forEach(visit));
+  }
+
+  /** Retained events listed after an event of a later time (they arrived after it). */
+  get lateCount(): number {
+    return this.arrival.count;
+  }
+
+  /** How much earlier (µs) the item at `index` is than an event listed before it; 0 when not. */
+  lateBy(index: number): number {
+    return this.arrival.lateBy(index);
   }
   /** Items evicted under the cap. */
   get evicted(): number {

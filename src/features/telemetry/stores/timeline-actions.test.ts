@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
 import {
+  addMark,
   jumpToLatest,
   jumpToTime,
   moveSelection,
@@ -139,5 +140,39 @@ describe('updateFilter', () => {
     expect(state(target).version).toBeGreaterThan(version);
     updateFilter(target, { errorsOnly: false, text: '' });
     expect(target.buffer.viewCount).toBe(6);
+  });
+});
+
+describe('addMark', () => {
+  const listed = (target: Timeline): string[] => {
+    const out: string[] = [];
+    target.buffer.forEach((item) =>
+      out.push(
+        item.kind === 'event'
+          ? String(item.seq)
+          : `${item.kind}:${item.kind === 'marker' ? item.marker : ''}`,
+      ),
+    );
+    return out;
+  };
+
+  it('puts a mark named after events arrived in its place by time, keeping what was selected', () => {
+    const target = timeline();
+    // the moment was taken at T0 + 2.5 s; seqs 3 to 5 arrived while it was being named
+    select(target, 4);
+    addMark(target, 'before the second error', T0 + 2.5 * SECOND);
+    expect(listed(target)).toEqual(['marker:imported', '1', '2', 'marker:mark', '3', '4', '5']);
+    const mark = target.buffer.item(target.buffer.first + 3);
+    expect(mark).toMatchObject({ kind: 'marker', marker: 'mark', text: 'before the second error' });
+    expect(target.buffer.marks.length).toBe(1);
+    // seq 4, which was selected, is still the one selected under its new index
+    const selected = target.buffer.item(state(target).selected ?? -1);
+    expect(selected?.kind === 'event' && selected.seq).toBe(4);
+  });
+
+  it('appends a mark at or after the last item’s time', () => {
+    const target = timeline();
+    addMark(target, 'now', T0 + 5 * SECOND);
+    expect(listed(target).slice(-2)).toEqual(['5', 'marker:mark']);
   });
 });

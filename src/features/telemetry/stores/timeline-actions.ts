@@ -1,6 +1,8 @@
 import type { TimelineFilter } from '../model/timeline-filter';
+import type { TimelineItem } from '../model/types';
+import type { NewItem } from './telemetry-buffer';
 import type { Timeline } from './timeline-controller';
-import { revealItem } from './timeline-store';
+import { rekeyed, revealItem } from './timeline-store';
 
 export function togglePause(timeline: Timeline): void {
   const { pausedAt } = timeline.store.getState();
@@ -57,12 +59,39 @@ export function jumpToTime(timeline: Timeline, tsUs: number): void {
   }));
 }
 
-/** Sets a named mark at `tsUs` (a person's "Mark now"): a row of the timeline and a flag. */
+/** Where an item of time `tsUs` goes among `items`: after the last one at or before its time. */
+function placeOf(items: readonly TimelineItem[], tsUs: number): number {
+  let at = items.length;
+  while (at > 0 && (items[at - 1] as TimelineItem).tsUs > tsUs) at -= 1;
+  return at;
+}
+
+/**
+ * Sets a named mark at `tsUs` (a person's "Mark now"): a row of the timeline and a flag. The mark
+ * is named after its moment, so events may have arrived since: it goes in its place among them
+ * (the timeline laid out again, indexes translated), not below them.
+ */
 export function addMark(timeline: Timeline, name: string, tsUs: number): void {
-  const { buffer } = timeline;
-  const epoch = buffer.item(buffer.next - 1)?.epoch ?? 0;
-  buffer.append([{ kind: 'marker', marker: 'mark', text: name, tsUs, epoch }]);
-  timeline.store.setState((state) => ({ version: state.version + 1 }));
+  const { buffer, store } = timeline;
+  const last = buffer.item(buffer.next - 1);
+  const mark = (epoch: number): NewItem => ({
+    kind: 'marker',
+    marker: 'mark',
+    text: name,
+    tsUs,
+    epoch,
+  });
+  if (last === undefined || !(last.tsUs > tsUs)) {
+    buffer.append([mark(last?.epoch ?? 0)]);
+    store.setState((state) => ({ version: state.version + 1 }));
+    return;
+  }
+  const map = buffer.rebuild((items) => {
+    const at = placeOf(items, tsUs);
+    const epoch = items[at - 1]?.epoch ?? items[at]?.epoch ?? 0;
+    return [...items.slice(0, at), mark(epoch), ...items.slice(at)];
+  });
+  store.setState((state) => rekeyed(state, map.translate));
 }
 
 /** Selects and shows one item (error group occurrence, banner link, filmstrip). */

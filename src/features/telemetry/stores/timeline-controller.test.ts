@@ -114,6 +114,9 @@ describe('live timeline', () => {
     await until(() => shape().length === 7);
     expect(shape()).toEqual(['1', '2', '3', 'marker:reconnected', 'marker:restarted', '1', '2']);
     expect(items()[6]).toMatchObject({ epoch: 1 });
+    // the separator is dated by the new process's oldest event (the server's clock), the first
+    // row below it, not by this page's clock when the probe answered
+    expect(items()[4]).toMatchObject({ tsUs: 99_000_000 });
   });
 
   it('drops a frame sent again and shows a restart where seq went back, with no gap', async () => {

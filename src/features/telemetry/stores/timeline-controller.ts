@@ -361,7 +361,8 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
   const onProbe = (seq: number, event: TelemetryEvent): void => {
     live.flush();
     if (!sequencer.probeShowsRestart(seq, event)) return;
-    buffer.append([sequencer.restarted(seq, nowUs())]);
+    // at the new process's oldest event (the server's clock), the first row listed after it
+    buffer.append([sequencer.restarted(seq, Number.isFinite(event.ts) ? event.ts : nowUs())]);
     live.changed();
     live.reconnectNow();
   };

@@ -22,7 +22,11 @@ export const NO_FILTER: AllFilter = {
   errorsOnly: false,
 };
 
-/** The filter as a row test; null when it shows everything. */
+/**
+ * The filter as a row test; null when it shows everything. A mark a person set is shown whatever
+ * the search, level, source and errors only say (as the timeline and the log streams keep it):
+ * only the time range leaves it out.
+ */
 export function filterTest(filter: AllFilter): ItemTest<AllRow> | null {
   const { errorsOnly } = filter;
   const sources = new Set(filter.hiddenSources);
@@ -36,11 +40,12 @@ export function filterTest(filter: AllFilter): ItemTest<AllRow> | null {
   const text = matches && ((row: AllRow) => matches(row.text, (row.ascii ??= isAscii(row.text))));
   // only the checks that narrow anything, so that a search over a million rows does only that
   const others = errorsOnly || range || sources.size > 0 || levels.size > 0;
-  if (text && !others) return text;
+  if (text && !others) return (row) => row.mark || text(row);
   return (row) =>
     (!range || (row.timeMs >= range.fromMs && row.timeMs <= range.toMs)) &&
-    (!errorsOnly || row.error) &&
-    !sources.has(row.source.id) &&
-    !levels.has(row.level) &&
-    (text === null || text(row));
+    (row.mark ||
+      ((!errorsOnly || row.error) &&
+        !sources.has(row.source.id) &&
+        !levels.has(row.level) &&
+        (text === null || text(row))));
 }

@@ -6,6 +6,7 @@ interface Item {
   t: number;
   text: string;
   error?: boolean;
+  mark?: boolean;
 }
 
 /** A source over a plain array with a capacity: items past it are evicted, oldest first. */
@@ -34,7 +35,16 @@ class ListSource implements FeedSource<Item> {
     error: item.error ?? false,
     tag: this.id,
     color: '--cat-other',
+    mark: item.mark,
   });
+}
+
+/** A source listed as its items arrived, whose times are the truth (the telemetry). */
+class ArrivalSource extends ListSource {
+  readonly byTime = true;
+  constructor(id = 'telemetry') {
+    super(id, 'telemetry');
+  }
 }
 
 /** A log source whose first items take a later item's time, as a log stream's first lines do. */
@@ -225,5 +235,61 @@ describe('MergedFeed', () => {
     chromium.add({ t: 1_200, text: 'next' });
     expect(feed.pull(HOLD_MS + 2)).toBe(true);
     expect(feed.builds).toBe(2);
+  });
+
+  it('places the rows of a source listed as they arrived by their time, a log’s in its order', () => {
+    const telemetry = new ArrivalSource();
+    const chromium = new ListSource('chromium');
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    telemetry.add({ t: 1_000, text: 'click' }, { t: 1_400, text: 'request' });
+    chromium.add({ t: 1_300, text: 'line at 1300' }, { t: 1_200, text: 'line at 1200' });
+    feed.pull(0);
+    // the screenshot stamped when its capture began arrives 300 ms later, within the hold
+    telemetry.add({ t: 1_100, text: 'screenshot' });
+    feed.pull(300);
+    feed.release(HOLD_MS);
+    expect(texts(feed)).toEqual(['click', 'screenshot', 'line at 1300', 'line at 1200', 'request']);
+    expect(feed.held).toBe(0);
+    // built again from the sources: the same order, the telemetry's by time
+    feed.build();
+    expect(texts(feed)).toEqual(['click', 'screenshot', 'line at 1300', 'line at 1200', 'request']);
+    // the log's line that steps back in time is placed after a later row: it says so
+    expect(feed.ring.viewAt(3)?.late).toBe(true);
+    expect(feed.ring.viewAt(1)?.late).toBe(false);
+  });
+
+  it('a row held behind an earlier one that arrived later is due no later than it was', () => {
+    const telemetry = new ArrivalSource();
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry]);
+    telemetry.add({ t: 2_000, text: 'request' });
+    feed.pull(0);
+    telemetry.add({ t: 1_500, text: 'screenshot' });
+    feed.pull(500);
+    expect(feed.release(HOLD_MS).placed).toBe(2);
+    expect(texts(feed)).toEqual(['screenshot', 'request']);
+  });
+
+  it('shows a mark whatever the search, level, source and errors only; only the range hides it', () => {
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const chromium = new ListSource('chromium');
+    telemetry.add(
+      { t: 1, text: 'GET /api 500', error: true },
+      { t: 3, text: 'Mark 1', mark: true },
+    );
+    chromium.add({ t: 2, text: 'ERROR: bus failed', error: true }, { t: 4, text: 'ok' });
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, chromium]);
+    feed.setFilter(filterTest({ ...NO_FILTER, errorsOnly: true }));
+    expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed', 'Mark 1']);
+    feed.setFilter(filterTest({ ...NO_FILTER, text: 'bus' }));
+    expect(texts(feed)).toEqual(['ERROR: bus failed', 'Mark 1']);
+    feed.setFilter(filterTest({ ...NO_FILTER, hiddenLevels: ['info'] }));
+    expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed', 'Mark 1']);
+    feed.setFilter(filterTest({ ...NO_FILTER, hiddenSources: ['telemetry'], text: 'ok' }));
+    expect(texts(feed)).toEqual(['Mark 1', 'ok']);
+    feed.setFilter(filterTest({ ...NO_FILTER, errorsOnly: true, range: { fromMs: 1, toMs: 2 } }));
+    expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed']);
   });
 });

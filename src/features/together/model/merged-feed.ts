@@ -6,10 +6,12 @@
  * its last item read no longer being where it was, and the feed is built again. The feed keeps
  * its own rows up to its own capacity: lines cleared from a stream's tab stay here.
  *
- * Order: a source's own order is kept (a log file's order is the truth even when its stated
- * times step back); sources are interleaved by time. Live rows are held for `HOLD_MS` after they
- * arrive, so that a line read from a file 50 ms after the event of the same moment still lands
- * next to it; a row released after a later one from another source is flagged `late`.
+ * Order: a log source's own order is kept (a log file's order is the truth even when its stated
+ * times step back); a source whose order is only the order its items arrived in (`byTime`: the
+ * telemetry, where a screenshot arrives after the events of its capture) has its rows placed by
+ * time; sources are interleaved by time. Live rows are held for `HOLD_MS` after they arrive, so
+ * that a line read from a file 50 ms after the event of the same moment still lands next to it;
+ * a row placed after a row of a later time (it arrived past the hold) is flagged `late`.
  *
  * An item's time can change after it was read (a log stream's first lines, which state no time,
  * take the next time a line states): a row still held takes the new time; one placed already has
@@ -34,6 +36,8 @@ export interface RowFacts {
   color: string;
   /** The text is known to be ASCII only (a log line says so); the filter finds out otherwise. */
   ascii?: boolean;
+  /** A mark a person set: shown whatever the filters but the time range. */
+  mark?: boolean;
 }
 
 /** Items of a source whose time changed once read: the latest change, and how many there were. */
@@ -61,6 +65,11 @@ export interface FeedSource<T = unknown> {
   include?(item: T): boolean;
   /** Items whose time changed after they were added (absent: an item's time never changes). */
   retimed?(): RetimedItems;
+  /**
+   * Its order is only the order its items arrived in, their times are the truth: its rows are
+   * placed by time (absent: its own order is kept, as a log file's).
+   */
+  readonly byTime?: boolean;
 }
 
 export interface AllRow extends RowFacts {
@@ -74,6 +83,7 @@ export interface AllRow extends RowFacts {
   arrivedMs: number;
   /** Whether the text is ASCII only: known from its source, or found once a text filter looked. */
   ascii: boolean | undefined;
+  mark: boolean;
 }
 
 /** How long a live row waits for rows of the same moment from other sources. */
@@ -132,6 +142,8 @@ export class MergedFeed {
         if (item !== undefined && (source.include?.(item) ?? true))
           rows.push(makeRow(source, item, index, 0));
       }
+      // a stable sort: rows of one time keep their order
+      if (source.byTime) rows.sort((a, b) => a.timeMs - b.timeMs || 0);
       lists.push(rows);
       this.cursors.set(source, {
         next,
@@ -144,7 +156,10 @@ export class MergedFeed {
     }
     const merged = mergeByTime(lists);
     this.lastPlacedMs = Number.NEGATIVE_INFINITY;
-    for (const row of merged) this.lastPlacedMs = Math.max(this.lastPlacedMs, row.timeMs);
+    for (const row of merged) {
+      if (row.timeMs < this.lastPlacedMs) row.late = true;
+      else if (row.timeMs >= this.lastPlacedMs) this.lastPlacedMs = row.timeMs;
+    }
     this.ring.rebuild(merged);
   }
 
@@ -173,8 +188,10 @@ export class MergedFeed {
       }
       for (let index = from; index < next; index += 1) {
         const item = source.item(index);
-        if (item !== undefined && (source.include?.(item) ?? true))
-          cursor.queue.push(makeRow(source, item, index, nowMs));
+        if (item === undefined || !(source.include?.(item) ?? true)) continue;
+        const row = makeRow(source, item, index, nowMs);
+        if (source.byTime) holdByTime(cursor, row);
+        else cursor.queue.push(row);
       }
       if (next > cursor.next) {
         cursor.next = next;
@@ -245,7 +262,7 @@ export class MergedFeed {
       if (!pick) break;
       const row = pick.queue[pick.head] as AllRow;
       pick.head += 1;
-      pick.placedNext = row.index + 1;
+      pick.placedNext = Math.max(pick.placedNext, row.index + 1);
       if (row.timeMs < this.lastPlacedMs) row.late = true;
       else this.lastPlacedMs = row.timeMs;
       this.ring.push(row);
@@ -271,6 +288,18 @@ export class MergedFeed {
   }
 }
 
+/**
+ * Holds a row of a `byTime` source in time order among the rows still held: before the held rows
+ * of a later time, taking the arrival of the first of them, so that it is due no later than they.
+ */
+function holdByTime(cursor: Cursor, row: AllRow): void {
+  const queue = cursor.queue;
+  let at = queue.length;
+  while (at > cursor.head && (queue[at - 1] as AllRow).timeMs > row.timeMs) at -= 1;
+  if (at < queue.length) row.arrivedMs = Math.min(row.arrivedMs, (queue[at] as AllRow).arrivedMs);
+  queue.splice(at, 0, row);
+}
+
 function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number): AllRow {
   const facts = source.facts(item);
   return {
@@ -281,6 +310,7 @@ function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number
     tag: facts.tag,
     color: facts.color,
     ascii: facts.ascii,
+    mark: facts.mark ?? false,
     source,
     item,
     index,
