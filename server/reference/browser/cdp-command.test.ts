@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlParts } from './cdp-command-params.ts';
+import { urlParts } from './cdp-params-reader.ts';
 import { CDP_COMMAND_METHODS, classifyCdpCommand } from './cdp-command.ts';
 
 const NONE: ReadonlySet<string> = new Set();
