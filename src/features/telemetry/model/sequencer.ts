@@ -77,6 +77,16 @@ export class Sequencer<E extends { ts: number }> {
     return { lastEventId: null, replayAll: this.replaysFromOldest() };
   }
 
+  /**
+   * Starts where `previous` stopped (a new start from now): the connection resumes after the
+   * newest event it saw, so "now" is the moment of the choice, not the moment the server gets the
+   * new request, and an event sent in between is not lost. Nothing it saw is shown again.
+   */
+  continueAfter(previous: Sequencer<E>): void {
+    this.lastSeq = previous.lastSeq;
+    this.lastTs = previous.lastTs;
+  }
+
   /** A connection went live; from the second one on, a separator says where it resumed. */
   connected(nowUs: number): NewMarker | null {
     this.connections += 1;

@@ -397,9 +397,12 @@ export function createLiveTimeline(options: LiveTimelineOptions): LiveTimeline {
       stopProbe?.();
       calm.stop();
       live.restart(() => {
+        // the stream stopped: every event it delivered has gone through this sequencer
+        const previous = sequencer;
         buffer.clear();
         store.setState({ startMode: mode, selected: null, detailOpen: false, following: true });
         sequencer = liveSequencer(mode, buffer);
+        if (mode === 'now') sequencer.continueAfter(previous);
         live.changed();
         applyFilter();
       });
