@@ -73,6 +73,27 @@ const TRANSITION_TYPES = [
 const phase = (p: Params, allowed: readonly string[]): string =>
   p.oneOf('type', allowed) ?? 'other';
 
+/** What a pen adds to a pointer: a mouse event's, or a touch's first point's. */
+const pen = (p: Params): Out => ({
+  force: p.number('force'),
+  tangential_pressure: p.number('tangentialPressure'),
+  tilt_x: p.number('tiltX'),
+  tilt_y: p.number('tiltY'),
+  twist: p.integer('twist'),
+});
+
+/** A window's position, size and state: a new target's window, or a window's new bounds. */
+const windowBounds = (p: Params): Out => ({
+  left: p.integer('left'),
+  top: p.integer('top'),
+  width: p.integer('width'),
+  height: p.integer('height'),
+  window_state: p.oneOf('windowState', WINDOW_STATES),
+});
+
+/** The target a command addresses. */
+const target = (p: Params): Out => ({ target_id: p.id('targetId') ?? '' });
+
 const nodeRef = (p: Params): Out => ({
   node_id: p.integer('nodeId'),
   backend_node_id: p.integer('backendNodeId'),
@@ -108,11 +129,7 @@ function touchEvent(p: Params): Out {
     radius_x: first.number('radiusX'),
     radius_y: first.number('radiusY'),
     rotation_angle: first.number('rotationAngle'),
-    force: first.number('force'),
-    tangential_pressure: first.number('tangentialPressure'),
-    tilt_x: first.number('tiltX'),
-    tilt_y: first.number('tiltY'),
-    twist: first.integer('twist'),
+    ...pen(first),
   };
 }
 
@@ -178,11 +195,7 @@ function printToPdf(p: Params): Out {
 function createTarget(p: Params): Out {
   return {
     ...urlParts(p.string('url')),
-    left: p.integer('left'),
-    top: p.integer('top'),
-    width: p.integer('width'),
-    height: p.integer('height'),
-    window_state: p.oneOf('windowState', WINDOW_STATES),
+    ...windowBounds(p),
     browser_context_id: p.id('browserContextId'),
     new_window: p.bool('newWindow'),
     background: p.bool('background'),
@@ -220,11 +233,7 @@ export const SANITIZERS: Readonly<Record<string, Sanitizer>> = {
     delta_x: p.number('deltaX'),
     delta_y: p.number('deltaY'),
     pointer_type: p.oneOf('pointerType', ['mouse', 'pen']),
-    force: p.number('force'),
-    tangential_pressure: p.number('tangentialPressure'),
-    tilt_x: p.number('tiltX'),
-    tilt_y: p.number('tiltY'),
-    twist: p.integer('twist'),
+    ...pen(p),
   }),
   'Input.dispatchKeyEvent': keyEvent,
   'Input.insertText': (p) => ({ text_length: p.length('text') ?? 0 }),
@@ -322,8 +331,8 @@ export const SANITIZERS: Readonly<Record<string, Sanitizer>> = {
   'Page.setWebLifecycleState': (p) => ({
     state: p.oneOf('state', ['frozen', 'active']) ?? 'other',
   }),
-  'Target.activateTarget': (p) => ({ target_id: p.id('targetId') ?? '' }),
-  'Target.closeTarget': (p) => ({ target_id: p.id('targetId') ?? '' }),
+  'Target.activateTarget': target,
+  'Target.closeTarget': target,
   'Target.createTarget': createTarget,
   'Target.createBrowserContext': (p) => ({
     dispose_on_detach: p.bool('disposeOnDetach'),
@@ -332,23 +341,16 @@ export const SANITIZERS: Readonly<Record<string, Sanitizer>> = {
     universal_network_access_origin_count: p.list('originsWithUniversalNetworkAccess')?.length,
   }),
   'Target.disposeBrowserContext': (p) => ({ browser_context_id: p.id('browserContextId') ?? '' }),
-  'Target.openDevTools': (p) => ({ target_id: p.id('targetId') ?? '', panel_id: p.id('panelId') }),
+  'Target.openDevTools': (p) => ({ ...target(p), panel_id: p.id('panelId') }),
   'Browser.cancelDownload': (p) => ({
     download_guid: p.id('guid') ?? '',
     browser_context_id: p.id('browserContextId'),
   }),
   'Browser.close': none,
-  'Browser.setWindowBounds': (p) => {
-    const bounds = p.record('bounds');
-    return {
-      window_id: p.integer('windowId') ?? 0,
-      left: bounds.integer('left'),
-      top: bounds.integer('top'),
-      width: bounds.integer('width'),
-      height: bounds.integer('height'),
-      window_state: bounds.oneOf('windowState', WINDOW_STATES),
-    };
-  },
+  'Browser.setWindowBounds': (p) => ({
+    window_id: p.integer('windowId') ?? 0,
+    ...windowBounds(p.record('bounds')),
+  }),
   'Browser.setContentsSize': (p) => ({
     window_id: p.integer('windowId') ?? 0,
     width: p.integer('width'),
