@@ -160,7 +160,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('img', { name: /^Screenshot at / })).toBeVisible();
       await expectAccessible(page, 'screenshots pane');
 
-      await page.getByRole('tab', { name: /Console errors \(1\)/ }).click();
+      await page.getByRole('tab', { name: /Console errors \(1 group\)/ }).click();
       await expect(page.getByText(/Uncaught TypeError/).first()).toBeVisible();
       await expectAccessible(page, 'console errors pane');
       await page.getByRole('tab', { name: 'Network' }).click();
