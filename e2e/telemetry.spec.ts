@@ -219,7 +219,7 @@ test('an uncaught error shows its stack like DevTools: async parents in order, o
   await expect(
     page.getByRole('img', { name: /^Screenshot at \d\d:\d\d:\d\d\.\d{3}/ }),
   ).toBeVisible();
-  await page.getByRole('tab', { name: /Console errors \(1\)/ }).click();
+  await page.getByRole('tab', { name: /Console errors \(1 group\)/ }).click();
   await expect(
     page
       .getByText("Uncaught TypeError: Cannot read properties of undefined (reading 'rate')")
