@@ -174,3 +174,28 @@ test('at 420 px toolbars, chips and the overview fold away, so the list keeps mo
     expect(fold.y).toBeGreaterThanOrEqual(strip.y + strip.height - 16 - 1);
   }
 });
+
+test('at 420 px, details opened under the list say so at the bottom of the window and take you there', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 420, height: 800 });
+  const id = await api.createSession();
+  await api.publish(
+    id,
+    Array.from({ length: 40 }, (_, n) => ({
+      type: 'console_log',
+      category: 'console',
+      source: { kind: 'cdp' },
+      data: { level: 'log', text: `row ${n}` },
+    })),
+  );
+  await new SessionPage(page).open(id, 'timeline');
+  const timeline = new TimelinePage(page);
+  await timeline.row('row 3').first().click();
+  const cue = page.getByRole('button', { name: 'Details below' });
+  await expect(cue).toBeVisible();
+  await cue.click();
+  await expect(page.getByTestId(TEST_IDS.eventDetail)).toBeInViewport();
+  await expect(cue).toHaveCount(0);
+});

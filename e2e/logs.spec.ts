@@ -166,7 +166,13 @@ test('search highlights every match and steps through them; filters show counts'
   await expect(levels.getByRole('button', { name: /INF\s*2/ })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Show only lines matching' }).fill('timeout');
   await expect(page.getByText('showing 3 of 6')).toBeVisible();
+  // as the timeline's chips: a click shows only that level, again shows all; Ctrl or Cmd hides it
   await levels.getByRole('button', { name: /ERR\s*2/ }).click();
+  await expect(page.getByText('showing 2 of 6')).toBeVisible();
+  await expect(session.rows).toHaveCount(2);
+  await levels.getByRole('button', { name: /ERR\s*2/ }).click();
+  await expect(page.getByText('showing 3 of 6')).toBeVisible();
+  await levels.getByRole('button', { name: /ERR\s*2/ }).click({ modifiers: ['ControlOrMeta'] });
   await expect(page.getByText('showing 1 of 6')).toBeVisible();
   await expect(session.rows).toHaveCount(1);
 

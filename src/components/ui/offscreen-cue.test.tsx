@@ -51,6 +51,14 @@ describe('OffscreenCue', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('counts details whose heading alone shows at the foot of the window as out of sight', () => {
+    render(<Details />);
+    act(() =>
+      report([{ isIntersecting: true, boundingClientRect: bounds(760), rootBounds: viewport }]),
+    );
+    expect(screen.getByRole('button', { name: 'Details below' })).toBeTruthy();
+  });
+
   it('says nothing of details scrolled away above', () => {
     render(<Details />);
     act(() =>
