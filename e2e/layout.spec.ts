@@ -192,6 +192,9 @@ test('at 420 px, details opened under the list say so at the bottom of the windo
   );
   await new SessionPage(page).open(id, 'timeline');
   const timeline = new TimelinePage(page);
+  // nothing wider than the window, and the clipboard's toggle within it
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  await expect(page.getByRole('button', { name: /clipboard/i }).first()).toBeInViewport();
   await timeline.row('row 3').first().click();
   const cue = page.getByRole('button', { name: 'Details below' });
   await expect(cue).toBeVisible();
