@@ -181,17 +181,19 @@ test('at 420 px, details opened under the list say so at the bottom of the windo
 }) => {
   await page.setViewportSize({ width: 420, height: 800 });
   const id = await api.createSession();
+  // errors too: the Timeline tab's count makes the row of tabs and actions wider
   await api.publish(
     id,
     Array.from({ length: 40 }, (_, n) => ({
-      type: 'console_log',
+      type: n < 12 ? 'console_error' : 'console_log',
       category: 'console',
       source: { kind: 'cdp' },
-      data: { level: 'log', text: `row ${n}` },
+      data: { level: n < 12 ? 'error' : 'log', text: `row ${n}` },
     })),
   );
   await new SessionPage(page).open(id, 'timeline');
   const timeline = new TimelinePage(page);
+  await expect(page.getByRole('tab', { name: /^Timeline 12 errors/ })).toBeVisible();
   // nothing wider than the window, and the clipboard's toggle within it
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
   await expect(page.getByRole('button', { name: /clipboard/i }).first()).toBeInViewport();

@@ -96,7 +96,9 @@ export function SessionViewTabs({
     list.current?.querySelector<HTMLElement>(`[data-view="${target[0]}"]`)?.focus();
   };
   return (
-    <div className="flex shrink-0 gap-1 border-b border-border bg-surface px-2 pt-1">
+    // wraps: on a narrow screen the actions and the clipboard's toggle go under the tabs rather
+    // than off the edge
+    <div className="flex shrink-0 flex-wrap gap-1 border-b border-border bg-surface px-2 pt-1">
       {/* only tabs inside the tablist: the clipboard toggle is a sibling of it */}
       <div
         ref={list}
@@ -134,7 +136,7 @@ export function SessionViewTabs({
         ))}
       </div>
       {timeline && <ErrorCountNote timeline={timeline} id={errorsId} />}
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
         {actions}
         {onToggleClipboard && (
           <button
