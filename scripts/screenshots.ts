@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/env.ts';
@@ -11,7 +11,9 @@ import { optionsFromEnv, projectRoot } from '../server/options.ts';
  * `npm run screenshots`: the README's picture of the timeline, taken from the real app with the
  * demo session's real browser, so it never shows a product that no longer exists.
  *
- *   npm run screenshots            docs/images/timeline.png (1,400 px, light)
+ *   npm run screenshots            docs/images/timeline.png (1,400 px, light), and the digest of
+ *                                  the look it shows (docs/images/timeline.look, which
+ *                                  `npm run lint` checks: see scripts/timeline-look.mjs)
  *   npm run screenshots -- --all   also both themes at 1,400 and 420 px into docs/images/review/
  *                                  (for looking at a change, not committed)
  */
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
         }
       }
     }
+    // the look the picture shows, so that `npm run lint` can tell when it is out of date
+    const { LOOK_FILE, lookRecord } = await import('./timeline-look.mjs');
     for (const shot of shots) {
       const context = await browser.newContext({
         viewport: { width: shot.width, height: shot.height },
@@ -73,6 +77,8 @@ async function main(): Promise<void> {
       console.log(`wrote ${path.relative(projectRoot, shot.file)}`);
       await context.close();
     }
+    await writeFile(LOOK_FILE, lookRecord());
+    console.log(`wrote ${path.relative(projectRoot, LOOK_FILE)}`);
   } finally {
     await browser.close();
     await server.close();
