@@ -50,6 +50,12 @@ export const LIMITS = {
    */
   streamRelay: { windowBytes: 1_048_576, connectTimeoutMs: 4_000, retryAfterMs: 60_000 },
   /**
+   * Streams of all this origin's tabs together that go straight to the server, each its own
+   * request (lib/sse/direct-slots.ts); the rest go through the relay. Four of the browser's six
+   * HTTP/1.1 connections, so that two stay free for short requests.
+   */
+  directStreams: 4,
+  /**
    * A stream that delivered at least `floodItems` in one frame is shown at most every
    * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
    * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in

@@ -395,3 +395,30 @@ describe('relayUrlFor', () => {
     expect(relayUrlFor('/api/x')).toBeNull();
   });
 });
+
+describe('relay fetch: streams with a direct slot', () => {
+  it('sends a stream that got a slot as its own request, and frees the slot when it ends', async () => {
+    let free = 1;
+    const released: number[] = [];
+    const r = rig({
+      takeDirectSlot: async () => {
+        if (free === 0) return null;
+        free -= 1;
+        return () => {
+          free += 1;
+          released.push(free);
+        };
+      },
+    });
+    const direct = await r.relayFetch(STREAM_URL);
+    expect(r.fallback).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.made).toHaveLength(0);
+    // no slot left: the next stream is relayed
+    const relayed = r.relayFetch(STREAM_URL);
+    await settle();
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(await direct.text()).toBe('direct');
+    expect(released).toEqual([1]);
+    void relayed.catch(() => undefined);
+  });
+});

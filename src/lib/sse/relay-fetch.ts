@@ -1,4 +1,5 @@
 import { isRecord } from '../is-record';
+import { releasingWhenDone, type TakeDirectSlot } from './direct-slots';
 import { STREAM_RELAY_PATH, type FromRelay, type ToRelay } from '../../types/stream-relay';
 
 /**
@@ -30,6 +31,11 @@ export interface RelayFetchOptions {
   /** How long opening the WebSocket may take before streams go direct. */
   connectTimeoutMs: number;
   onState?: (state: RelayState) => void;
+  /**
+   * A slot for a stream of its own, if one is free (lib/sse/direct-slots.ts): such a stream is a
+   * plain request, the fastest there is; the others are relayed. None by default: all relayed.
+   */
+  takeDirectSlot?: TakeDirectSlot;
   /** The WebSocket constructor (tests); the global one by default. */
   WebSocket?: typeof WebSocket;
   now?: () => number;
@@ -277,6 +283,15 @@ export function createRelayFetch(options: RelayFetchOptions): typeof fetch {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (relay === null || method !== 'GET' || now() < directUntil)
       return options.fallback(input, init);
+    const slot = await options.takeDirectSlot?.();
+    if (slot) {
+      try {
+        return releasingWhenDone(await options.fallback(input, init), slot, init?.signal);
+      } catch (error) {
+        slot();
+        throw error;
+      }
+    }
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     let unrelayed: string | undefined;
