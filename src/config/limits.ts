@@ -130,4 +130,6 @@ export const LIMITS = {
    * a stream that states no time, and its lines keep the time they were read.
    */
   logTimeEstimateRunMax: 1_000,
+  /** A countdown on screen ("retrying in 3 s") reads the clock again this often. */
+  countdownTickMs: 500,
 } as const;

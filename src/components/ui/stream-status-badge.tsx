@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { TEST_IDS } from '../../config/test-ids';
 import { describeStatus, type StreamStatus } from '../../lib/sse/status';
 import { directStreamsNote, streamTransport } from '../../lib/sse/stream-transport';
@@ -6,6 +6,7 @@ import { revealControls } from '../../lib/control-chars';
 import { Badge, type Tone } from './badge';
 import { Button } from './button';
 import { UntrustedText } from './untrusted-text';
+import { useTickingNow } from './use-ticking-now';
 
 const TONE: Record<StreamStatus['kind'], Tone> = {
   idle: 'neutral',
@@ -36,17 +37,7 @@ export function StreamStatusBadge({
   /** Absent where there is nothing to connect to (a stream saved in a file). */
   onReconnect?: () => void;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (status.kind !== 'retrying') return undefined;
-    const tick = (): void => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 500);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [status]);
+  const now = useTickingNow(status.kind === 'retrying', status);
   const transport = useSyncExternalStore(streamTransport.subscribe, streamTransport.get);
   const note = status.kind === 'connecting' ? directStreamsNote(transport) : null;
   const label = note ? `${describeStatus(status, now)}: ${note}` : describeStatus(status, now);

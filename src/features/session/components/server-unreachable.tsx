@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { useTickingNow } from '../../../components/ui/use-ticking-now';
 import { describeFailure, type ApiFailure } from '../../../lib/http/api-error';
 import { secondsUntil } from '../../../lib/sse/status';
 
@@ -17,16 +17,7 @@ export interface ServerUnreachableProps {
  * everything and asks again by itself, with a countdown and a way to ask now.
  */
 export function ServerUnreachable({ retryAt, failure, onRetry }: ServerUnreachableProps) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const tick = (): void => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 500);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [retryAt]);
+  const now = useTickingNow(true, retryAt);
   return (
     <section
       aria-label="Server not answering"
