@@ -7,7 +7,7 @@
  * writes it. Secrets (headers and cookies) are masked unless asked for.
  */
 import { readHarOutcome, type HarFailure } from './har-failures';
-import { harTimings, networkTiming } from './network-timing';
+import { harTimings, networkTiming, type HarTimings } from './network-timing';
 import { headerValue } from './secret-headers';
 import { sessionFileStem } from './jsonl';
 import type { NetworkRow } from './network-table';
@@ -49,15 +49,7 @@ export interface HarEntry {
     _transferSize?: number;
   };
   cache: Record<string, never>;
-  timings: {
-    blocked: number;
-    dns: number;
-    connect: number;
-    send: number;
-    wait: number;
-    receive: number;
-    ssl: number;
-  };
+  timings: HarTimings;
   _resourceType: string;
 }
 
