@@ -1,5 +1,6 @@
 /** Network telemetry of one page target: requests, responses with bodies, failures, idle. */
 
+import { obj, str, type Emit, type Params } from './cdp-values.ts';
 import { ExtraInfo } from './network-extra-info.ts';
 import { WebSocketTracker } from './websocket-events.ts';
 
@@ -55,9 +56,6 @@ export function responseBody(
   return cutUtf8(body, kind === 'structured' ? STRUCTURED_BODY_BYTES : TEXT_BODY_BYTES);
 }
 
-type Params = Record<string, unknown>;
-type Emit = (type: string, method: string, data: Record<string, unknown>) => void;
-
 interface Request {
   url: string;
   method: string;
@@ -72,14 +70,6 @@ interface Request {
   /** The current hop's full request and response headers were put in an event. */
   sentReported: boolean;
   receivedReported: boolean;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function obj(value: unknown): Params {
-  return value !== null && typeof value === 'object' ? (value as Params) : {};
 }
 
 function finite(value: unknown): number | undefined {

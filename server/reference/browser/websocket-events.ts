@@ -7,24 +7,13 @@
  * A connection stays open as long as the page likes, so it never holds `network_idle` back.
  */
 
-type Params = Record<string, unknown>;
-type Emit = (type: string, method: string, data: Record<string, unknown>) => void;
+import { obj, str, type Emit, type Params } from './cdp-values.ts';
 
 interface Socket {
   url: string;
   initiatorType: string;
   requested: boolean;
   responded: boolean;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function obj(value: unknown): Params {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Params)
-    : {};
 }
 
 function timestamped(data: Record<string, unknown>, params: Params): Record<string, unknown> {
