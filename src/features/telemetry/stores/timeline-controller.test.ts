@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type FakeConnection, type Harness } from '../../../lib/sse/fake-sse-server';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
-import { openSseStream } from '../../../lib/sse/sse-stream';
 import type { TimelineItem } from '../model/types';
-import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
+import { connectionAt, harnessTimeline } from '../testing/live-timeline-kit';
+import type { LiveTimeline } from './timeline-controller';
 
 let harness: Harness;
 let timeline: LiveTimeline;
@@ -39,30 +38,11 @@ const until = (predicate: () => boolean): Promise<void> =>
     if (!predicate()) throw new Error('not yet');
   });
 
-async function connection(index: number): Promise<FakeConnection> {
-  await harness.untilConnections(index + 1);
-  return harness.connection(index);
-}
+const connection = (index: number): Promise<FakeConnection> => connectionAt(harness, index);
 
 beforeEach(() => {
   harness = createHarness();
-  timeline = createLiveTimeline({
-    connection: { base: '/api', token: () => 'tok' },
-    sessionId: 's1',
-    capacity: 1000,
-    openStream: (options) =>
-      openDecodedStream({
-        ...options,
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-    openProbe: (options) =>
-      openSseStream({
-        ...options,
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-  });
+  timeline = harnessTimeline(harness);
   timeline.start();
 });
 afterEach(() => timeline.stop());

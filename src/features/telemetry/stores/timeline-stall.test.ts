@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../config/limits';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import {
   createHarness,
   TEST_T0,
@@ -8,9 +7,9 @@ import {
   type Harness,
   type Reply,
 } from '../../../lib/sse/fake-sse-server';
-import { openSseStream } from '../../../lib/sse/sse-stream';
 import type { TimelineItem } from '../model/types';
-import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
+import { connectionAt, harnessTimeline } from '../testing/live-timeline-kit';
+import type { LiveTimeline } from './timeline-controller';
 
 /** The silence after which the telemetry stream counts as stalled (keepalive + margin). */
 const STALL_MS = LIMITS.telemetryKeepaliveMs + LIMITS.stallMarginMs;
@@ -50,31 +49,12 @@ const until = (predicate: () => boolean): Promise<void> =>
 
 const statusKind = (): string | undefined => timeline?.store.getState().status.kind;
 
-async function connection(index: number): Promise<FakeConnection> {
-  await harness.untilConnections(index + 1);
-  return harness.connection(index);
-}
+const connection = (index: number): Promise<FakeConnection> => connectionAt(harness, index);
 
 /** Opens the timeline; `replies` answer its first requests (probes included), in order. */
 function open(replies: Reply[] = []): void {
   harness.replies.push(...replies);
-  timeline = createLiveTimeline({
-    connection: { base: '/api', token: () => 'tok' },
-    sessionId: 's1',
-    capacity: 1000,
-    openStream: (options) =>
-      openDecodedStream({
-        ...options,
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-    openProbe: (options) =>
-      openSseStream({
-        ...options,
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-  });
+  timeline = harnessTimeline(harness);
   timeline.start();
 }
 
