@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { createHarness, TEST_T0, type Harness } from '../../../lib/sse/fake-sse-server';
-import { createLogTab, RECONNECTED, type LogTab } from './log-tab-controller';
+import { harnessLogTab } from '../testing/log-tab-kit';
+import { RECONNECTED, type LogTab } from './log-tab-controller';
 
 const STALL_MS = 25_000;
 let harness: Harness;
@@ -23,20 +23,7 @@ const until = (predicate: () => boolean): Promise<void> =>
 
 /** A log tab; `stallTimeoutMs` gives its stream a watchdog (the app configures none). */
 function open(stallTimeoutMs?: number): void {
-  tab = createLogTab({
-    id: 'log-1',
-    connection: { base: '/api', token: () => 'tok' },
-    sessionId: 's1',
-    source: { kind: 'path', target: '/var/log/app.log', follow: false },
-    capacity: 100,
-    openStream: (options) =>
-      openDecodedStream({
-        ...options,
-        ...(stallTimeoutMs === undefined ? {} : { stallTimeoutMs }),
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-  });
+  tab = harnessLogTab(harness, stallTimeoutMs);
   tab.start();
 }
 

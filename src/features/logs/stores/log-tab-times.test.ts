@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
-import { openDecodedStream } from '../../../lib/sse/decoded-stream';
-import { createLogTab, RECONNECTED, type LogTab } from './log-tab-controller';
+import { harnessLogTab } from '../testing/log-tab-kit';
+import { RECONNECTED, type LogTab } from './log-tab-controller';
 
 let harness: Harness;
 let tab: LogTab;
@@ -17,19 +17,7 @@ const until = (predicate: () => boolean): Promise<void> =>
 
 beforeEach(() => {
   harness = createHarness();
-  tab = createLogTab({
-    id: 'log-1',
-    connection: { base: '/api', token: () => 'tok' },
-    sessionId: 's1',
-    source: { kind: 'path', target: '/var/log/app.log', follow: false },
-    capacity: 100,
-    openStream: (options) =>
-      openDecodedStream({
-        ...options,
-        fetch: harness.fetch,
-        backoff: { initialMs: 5, jitter: 'none' },
-      }),
-  });
+  tab = harnessLogTab(harness);
   tab.start();
 });
 afterEach(() => tab.stop());
