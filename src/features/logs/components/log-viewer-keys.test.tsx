@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { ViewKeysMain } from '../../../components/ui/view-keys';
 import { decodeSavedLines } from '../api/log-decoder';
 import { createFileLogTab, type LogTab } from '../stores/log-tab-controller';
@@ -38,18 +39,7 @@ const selectedText = (tab: LogTab): string | undefined => {
   return seq === undefined ? undefined : tab.buffer.line(seq)?.plain;
 };
 
-beforeEach(() => {
-  // jsdom lays nothing out and has no ResizeObserver: the list sees an empty viewport
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubInertResizeObserver();
 
 describe('the log view’s keys in the session view', () => {
   it('j and k step through the lines from the stream tabs too; j in the search field is typed', async () => {

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { ViewKeysMain } from '../../../components/ui/view-keys';
 import { TEST_IDS } from '../../../config/test-ids';
 import { createFileTimeline, type Timeline } from '../stores/timeline-controller';
@@ -40,18 +41,7 @@ function selectedPosition(timeline: Timeline): number | null {
   return selected === null ? null : timeline.buffer.viewIndexOf(selected);
 }
 
-beforeEach(() => {
-  // jsdom lays nothing out and has no ResizeObserver: the lists see an empty viewport
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubInertResizeObserver();
 
 describe('the timeline’s keys in the session view', () => {
   it('work from the view tabs, where focus is when a session opens: j selects, Enter opens, Esc closes', async () => {

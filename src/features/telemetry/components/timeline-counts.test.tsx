@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { TEST_IDS } from '../../../config/test-ids';
 import { updateFilter } from '../stores/timeline-actions';
 import { createFileTimeline, type Timeline } from '../stores/timeline-controller';
@@ -33,18 +34,7 @@ function fileTimeline(): Timeline {
   });
 }
 
-beforeEach(() => {
-  // jsdom lays nothing out and has no ResizeObserver: the lists see an empty viewport
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubInertResizeObserver();
 
 const levelChip = (level: string): HTMLElement =>
   within(screen.getByRole('toolbar', { name: 'Console levels' })).getByRole('button', {

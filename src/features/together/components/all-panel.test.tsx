@@ -1,21 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { createAllView } from '../stores/all-view';
 import { AllPanel } from './all-panel';
 
-beforeEach(() => {
-  // jsdom lays nothing out and has no ResizeObserver: the list sees an empty viewport
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubInertResizeObserver();
 
 describe('the All view’s level chips', () => {
   it('show only their level on a click, and add or hide one with Ctrl, as every level chip does', async () => {
