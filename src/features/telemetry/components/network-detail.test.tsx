@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventKeys } from '../model/event-item';
+import { eventItem } from '../testing/overview-test-kit';
 import type { NetworkExchange } from '../model/network';
 import type { EventItem } from '../model/types';
 import { NetworkDetail } from './network-detail';
@@ -10,19 +10,7 @@ import { NetworkDetail } from './network-detail';
 const T0 = Date.UTC(2026, 10, 21, 6, 13, 5, 250) * 1000;
 
 function item(type: string, data: Record<string, unknown>, tsUs: number, index = 0): EventItem {
-  const event = { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data };
-  return {
-    kind: 'event',
-    index,
-    tsUs,
-    epoch: 0,
-    seq: index + 1,
-    event,
-    ...eventKeys(event),
-    summary: type,
-    error: false,
-    level: null,
-  };
+  return eventItem(index, tsUs, { category: 'network', type, data });
 }
 
 const URL_TEXT = 'https://api.example.test/v1/items?q=a%20b';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventKeys } from '../model/event-item';
+import { eventItem } from '../testing/overview-test-kit';
 import type { NetworkExchange } from '../model/network';
 import type { EventItem } from '../model/types';
 import { NetworkDetail } from './network-detail';
@@ -10,20 +10,7 @@ import { NetworkTiming } from './network-timing';
 const T0 = Date.UTC(2026, 10, 21, 6, 13, 5, 250) * 1000;
 
 function item(type: string, data: Record<string, unknown>, index: number): EventItem {
-  const tsUs = T0 + index * 10_000;
-  const event = { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data };
-  return {
-    kind: 'event',
-    index,
-    tsUs,
-    epoch: 0,
-    seq: index + 1,
-    event,
-    ...eventKeys(event),
-    summary: type,
-    error: false,
-    level: null,
-  };
+  return eventItem(index, T0 + index * 10_000, { category: 'network', type, data });
 }
 
 /** A request on a new TLS connection, as the reference server reports it: 30 ms in all. */

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eventKeys } from './event-item';
+import { eventItem } from '../testing/overview-test-kit';
 import type { NetworkExchange } from './network';
 import { harTimings, networkTiming, type NetworkTiming } from './network-timing';
 import type { EventItem } from './types';
 
 function item(type: string, data: Record<string, unknown>, index: number): EventItem {
-  const tsUs = 1_700_000_000_000_000 + index * 1000;
-  const event = { ts: tsUs, type, category: 'network', source: { kind: 'cdp' }, data };
-  return {
-    kind: 'event',
-    index,
-    tsUs,
-    epoch: 0,
-    seq: index + 1,
-    event,
-    ...eventKeys(event),
-    summary: type,
-    error: false,
-    level: null,
-  };
+  return eventItem(index, 1_700_000_000_000_000 + index * 1000, {
+    category: 'network',
+    type,
+    data,
+  });
 }
 
 /** A fetch on a kept-alive connection, as a real Chromium reported it (seconds are monotonic). */

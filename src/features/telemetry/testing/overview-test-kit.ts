@@ -1,4 +1,7 @@
-/** Builders of timeline items and sources for the overview, filmstrip and screenshot tests. */
+/**
+ * Builders of timeline items and sources for the overview, filmstrip, screenshot and network view
+ * tests.
+ */
 import { eventKeys } from '../model/event-item';
 import { OverviewColumns } from '../model/overview-columns';
 import type {
