@@ -1,22 +1,17 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '../features/telemetry/model/types';
 import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  stubObjectUrlsInEachTest,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../features/telemetry/testing/telemetry-test-kit';
 import { createAllView } from '../features/together/stores/all-view';
 import { AllSessionView } from './all-session-view';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 describe('AllSessionView', () => {
   it('an error’s screenshot, shown in its details, goes to its place in the Timeline view', async () => {

@@ -1,21 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
 import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  stubObjectUrlsInEachTest,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../../features/telemetry/testing/telemetry-test-kit';
 import { BundleExport } from './bundle-export';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 /** A timeline with `shots` screenshots: beyond LIMITS.screenshotImages, the oldest are released. */
 function renderExport(shots: number) {

@@ -1,5 +1,5 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeSavedLines } from '../../features/logs/api/log-decoder';
 import { LogBuffer, type LogLine } from '../../features/logs/stores/log-buffer';
 import { buildHar } from '../../features/telemetry/model/har';
@@ -9,23 +9,18 @@ import type { EventItem, TimelineItem } from '../../features/telemetry/model/typ
 import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  PNG_DATA,
+  stubObjectUrlsInEachTest,
   T0,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../../features/telemetry/testing/telemetry-test-kit';
 import { logFileStem } from './bundle-format';
 import { readBundle } from './read-bundle';
 import { showBundle, useOpenedBundle } from './open-bundle';
 import { bundleFileName, writeBundleParts, type BundleInput } from './write-bundle';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
-const PNG = Uint8Array.from(atob(PNG_BASE64), (char) => char.charCodeAt(0));
 const MS0 = T0 / 1000;
 
 function timeline() {
@@ -111,7 +106,7 @@ function input(overrides: Partial<BundleInput> = {}): BundleInput {
     app: { name: 'Session Console', version: '9.9.9' },
     created: new Date(MS0 + 60_000),
     items,
-    imageBytes: async (item: EventItem) => (item.screenshot ? PNG : null),
+    imageBytes: async (item: EventItem) => (item.screenshot ? PNG_DATA : null),
     har: buildHar(rows, computePages(source.buffer), { reveal, version: '9.9.9' }),
     logs: [
       {

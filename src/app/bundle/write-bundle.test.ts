@@ -1,25 +1,19 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
 import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
 import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  PNG_DATA,
+  stubObjectUrlsInEachTest,
   T0,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../../features/telemetry/testing/telemetry-test-kit';
 import { readBundle } from './read-bundle';
 import { writeBundleParts, type BundleInput } from './write-bundle';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
-
-const PNG = Uint8Array.from(atob(PNG_BASE64), (char) => char.charCodeAt(0));
+stubObjectUrlsInEachTest();
 
 /** More screenshots than the page holds images of: the oldest 32 are released on arrival. */
 const SHOTS = LIMITS.screenshotImages + 32;
@@ -43,7 +37,7 @@ function input(screenshots: boolean): BundleInput {
     created: new Date(T0 / 1000 + 60_000),
     items,
     // as the page reads them: only an image still held has its bytes
-    imageBytes: async (item: EventItem) => (item.screenshot?.url ? PNG : null),
+    imageBytes: async (item: EventItem) => (item.screenshot?.url ? PNG_DATA : null),
     har: { log: { version: '1.2', creator: { name: 't', version: '1' }, pages: [], entries: [] } },
     logs: [],
     view: '',

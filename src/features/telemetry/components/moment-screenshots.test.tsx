@@ -1,21 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventItem } from '../model/types';
 import { createFileTimeline } from '../stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  stubObjectUrlsInEachTest,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../testing/telemetry-test-kit';
 import { TimelineItemDetail } from './event-detail';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 const shot = (seq: number) => ({
   seq,

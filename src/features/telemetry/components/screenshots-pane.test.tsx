@@ -1,20 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFileTimeline } from '../stores/timeline-controller';
 import {
   PNG_BASE64,
-  stubObjectUrls,
+  stubObjectUrlsInEachTest,
   telemetryEvent,
-  type ObjectUrlStubs,
 } from '../testing/telemetry-test-kit';
 import { ScreenshotsPane } from './screenshots-pane';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 function threeShots() {
   return createFileTimeline({

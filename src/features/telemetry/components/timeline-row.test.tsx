@@ -1,19 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '../model/types';
-import {
-  eventAt,
-  markerItem,
-  stubObjectUrls,
-  type ObjectUrlStubs,
-} from '../testing/telemetry-test-kit';
+import { eventAt, markerItem, stubObjectUrlsInEachTest } from '../testing/telemetry-test-kit';
 import { TimelineRow } from './timeline-row';
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 function row(item: TimelineItem, lateUs?: number) {
   render(

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TelemetryBuffer } from '../stores/telemetry-buffer';
-import {
-  eventAt,
-  markerItem,
-  stubObjectUrls,
-  T0,
-  type ObjectUrlStubs,
-} from '../testing/telemetry-test-kit';
+import { eventAt, markerItem, stubObjectUrlsInEachTest, T0 } from '../testing/telemetry-test-kit';
 
 const SECOND = 1_000_000;
 const NO_IMAGE_CAP = { count: 1_000, bytes: 1e12 };
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 const at = (seq: number, seconds: number, type = 'console_log') =>
   eventAt(seq, { type, ts: T0 + seconds * SECOND, data: {} });

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TelemetryBuffer } from '../stores/telemetry-buffer';
 import {
   eventAt,
   gapItem,
   markerItem,
-  stubObjectUrls,
+  stubObjectUrlsInEachTest,
   T0,
-  type ObjectUrlStubs,
 } from '../testing/telemetry-test-kit';
 import { errorGroupKey } from './error-groups';
 import type { EventCounts } from './range-counts';
@@ -16,11 +15,7 @@ import type { TimelineItem } from './types';
 const SECOND = 1_000_000;
 const NO_IMAGE_CAP = { count: 1_000, bytes: 1e12 };
 
-let urls: ObjectUrlStubs;
-beforeEach(() => {
-  urls = stubObjectUrls();
-});
-afterEach(() => urls.restore());
+stubObjectUrlsInEachTest();
 
 /** The counts worked out from scratch: the retained events in the range (all, without one). */
 function countsOf(buffer: TelemetryBuffer, range: TimeRange | null) {

@@ -1,5 +1,5 @@
 /** Builders of telemetry events and buffer items for the store and model tests. */
-import { vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { makeEventItem } from '../model/event-item';
 import type { GapCause, MarkerKind, TelemetryEvent } from '../model/types';
 import type { NewItem } from '../stores/telemetry-buffer';
@@ -11,6 +11,8 @@ export const T0 = 1_704_067_200_000_000;
 export const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 export const PNG_BYTES = atob(PNG_BASE64).length;
+/** The same PNG as bytes, as a bundle stores it. */
+export const PNG_DATA = Uint8Array.from(atob(PNG_BASE64), (char) => char.charCodeAt(0));
 
 const CATEGORY_PREFIXES: [string, string][] = [
   ['monitor_screenshot', 'screenshot'],
@@ -98,4 +100,13 @@ export function stubObjectUrls(): ObjectUrlStubs {
       target.revokeObjectURL = saved.revoke;
     },
   };
+}
+
+/** For the tests of a file that make screenshots: stubObjectUrls around each test. */
+export function stubObjectUrlsInEachTest(): void {
+  let urls: ObjectUrlStubs | undefined;
+  beforeEach(() => {
+    urls = stubObjectUrls();
+  });
+  afterEach(() => urls?.restore());
 }
