@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../../testing/until';
 import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
 import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { harnessLogTab } from '../testing/log-tab-kit';
@@ -20,11 +21,6 @@ const notFound = {
 function texts(): string[] {
   return tab.buffer.lines(false).map((line) => (line.notice ? `notice: ${line.text}` : line.text));
 }
-
-const until = (predicate: () => boolean): Promise<void> =>
-  vi.waitFor(() => {
-    if (!predicate()) throw new Error('not yet');
-  });
 
 beforeEach(() => {
   harness = createHarness();

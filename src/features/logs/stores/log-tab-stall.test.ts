@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../../../testing/until';
 import { createHarness, TEST_T0, type Harness } from '../../../lib/sse/fake-sse-server';
 import { harnessLogTab } from '../testing/log-tab-kit';
 import { RECONNECTED, type LogTab } from './log-tab-controller';
@@ -15,11 +16,6 @@ function texts(): string[] {
     line.notice ? `notice: ${line.text}` : line.text,
   );
 }
-
-const until = (predicate: () => boolean): Promise<void> =>
-  vi.waitFor(() => {
-    if (!predicate()) throw new Error('not yet');
-  });
 
 /** A log tab; `stallTimeoutMs` gives its stream a watchdog (the app configures none). */
 function open(stallTimeoutMs?: number): void {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../../testing/until';
 import { createHarness, type Harness } from '../../../lib/sse/fake-sse-server';
 import { harnessLogTab } from '../testing/log-tab-kit';
 import { RECONNECTED, type LogTab } from './log-tab-controller';
@@ -9,11 +10,6 @@ let tab: LogTab;
 const READ = '2025-01-01T00:10:00Z';
 const frame = (message: string): string =>
   `data: ${JSON.stringify({ event: 'log', timestamp: READ, message })}\n\n`;
-
-const until = (predicate: () => boolean): Promise<void> =>
-  vi.waitFor(() => {
-    if (!predicate()) throw new Error('not yet');
-  });
 
 beforeEach(() => {
   harness = createHarness();

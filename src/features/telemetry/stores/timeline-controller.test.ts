@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../../../testing/until';
 import { createHarness, type FakeConnection, type Harness } from '../../../lib/sse/fake-sse-server';
 import type { TimelineItem } from '../model/types';
 import { connectionAt, harnessTimeline } from '../testing/live-timeline-kit';
@@ -32,11 +33,6 @@ function shape(): string[] {
     return '?';
   });
 }
-
-const until = (predicate: () => boolean): Promise<void> =>
-  vi.waitFor(() => {
-    if (!predicate()) throw new Error('not yet');
-  });
 
 const connection = (index: number): Promise<FakeConnection> => connectionAt(harness, index);
 

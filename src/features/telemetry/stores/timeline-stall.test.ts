@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../../../testing/until';
 import { LIMITS } from '../../../config/limits';
 import {
   createHarness,
@@ -41,11 +42,6 @@ function shape(): string[] {
 function texts(): string[] {
   return items().flatMap((item) => (item.kind === 'marker' ? [item.text] : []));
 }
-
-const until = (predicate: () => boolean): Promise<void> =>
-  vi.waitFor(() => {
-    if (!predicate()) throw new Error('not yet');
-  });
 
 const statusKind = (): string | undefined => timeline?.store.getState().status.kind;
 
