@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TimelineItem } from '../features/telemetry/model/types';
-import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
 import { telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
 import { CurrentPage } from './current-page';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { updateFilter } from '../features/telemetry/stores/timeline-actions';
-import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
 import { T0, telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 

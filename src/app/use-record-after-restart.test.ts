@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createFileTimeline } from '../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
 import { eventAt, markerItem, T0 } from '../features/telemetry/testing/telemetry-test-kit';
 import { useRecordAfterRestart } from './use-record-after-restart';
 

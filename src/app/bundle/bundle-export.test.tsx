@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
-import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,

@@ -6,7 +6,7 @@ import { buildHar } from '../../features/telemetry/model/har';
 import { computeNetworkRows } from '../../features/telemetry/model/network-table';
 import { computePages } from '../../features/telemetry/model/pages';
 import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
-import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
 import {
   PNG_BASE64,
   PNG_DATA,

@@ -2,7 +2,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
 import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
-import { createFileTimeline } from '../../features/telemetry/stores/timeline-controller';
+import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
 import {
   PNG_BASE64,
   PNG_DATA,

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline, type Timeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
+import type { Timeline } from '../stores/timeline-controller';
 import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
 import { CategoryChips } from './category-chips';
 

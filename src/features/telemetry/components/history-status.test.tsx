@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryPage } from '../api/telemetry-history';
 import { telemetryEvent } from '../testing/telemetry-test-kit';
-import { createHistoryTimeline, type HistoryTimeline } from '../stores/timeline-controller';
+import { createHistoryTimeline } from '../stores/history-timeline';
+import type { HistoryTimeline } from '../stores/timeline-controller';
 import { HistoryStatus } from './history-status';
 
 function opened(answer: () => HistoryPage): HistoryTimeline {

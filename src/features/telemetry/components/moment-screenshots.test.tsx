@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventItem } from '../model/types';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../../../config/test-ids';
 import { readHar } from '../model/har';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import { NetworkView } from './network-view';
 
 /** A Playwright HAR (as its recorder writes it) with one refused request and one answered. */

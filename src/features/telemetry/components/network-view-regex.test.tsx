@@ -6,7 +6,7 @@ describe('NetworkView with a /regex/ term that needs the linear-time engine', ()
     vi.resetModules();
     const { render, screen, waitFor } = await import('@testing-library/react');
     const { NetworkView } = await import('./network-view');
-    const { createFileTimeline } = await import('../stores/timeline-controller');
+    const { createFileTimeline } = await import('../stores/file-timeline');
     const { T0, telemetryEvent } = await import('../testing/telemetry-test-kit');
     const { TEST_IDS } = await import('../../../config/test-ids');
     const { loadLinearEngine } = await import('../../../lib/regex/linear-engine');

@@ -2,7 +2,7 @@ import { FilePicker } from '../../../components/ui/file-picker';
 import { LIMITS } from '../../../config/limits';
 import { readHar } from '../model/har';
 import { parseJsonl } from '../model/jsonl';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import { setFileTimeline } from '../stores/timeline-registry';
 
 const KINDS = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,

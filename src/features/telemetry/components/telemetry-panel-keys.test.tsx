@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { ViewKeysMain } from '../../../components/ui/view-keys';
 import { TEST_IDS } from '../../../config/test-ids';
-import { createFileTimeline, type Timeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
+import type { Timeline } from '../stores/timeline-controller';
 import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
 import { TelemetryPanel } from './telemetry-panel';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { stubInertResizeObserver } from '../../../testing/inert-resize-observer';
 import { TEST_IDS } from '../../../config/test-ids';
 import { updateFilter } from '../stores/timeline-actions';
-import { createFileTimeline, type Timeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
+import type { Timeline } from '../stores/timeline-controller';
 import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
 import { TelemetryPanel } from './telemetry-panel';
 

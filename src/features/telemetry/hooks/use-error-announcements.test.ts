@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetNew, reportNew } from '../../../components/ui/live-announcer';
-import { createLiveTimeline, type Timeline } from '../stores/timeline-controller';
+import { createLiveTimeline } from '../stores/live-timeline';
+import type { Timeline } from '../stores/timeline-controller';
 import { eventAt } from '../testing/telemetry-test-kit';
 import { watchTimelineErrors } from './use-error-announcements';
 

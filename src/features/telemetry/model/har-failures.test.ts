@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
 import { buildHar, readHar } from './har';
 import { compileNetworkQuery } from './network-query';

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline } from '../stores/timeline-controller';
+import { createFileTimeline } from '../stores/file-timeline';
 import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
 import { buildHar, harFileName, readHar } from './har';
 import { computeNetworkRows } from './network-table';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineItem } from '../model/types';
 import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
-import { createFileTimeline, type FileTimelineOptions, type Timeline } from './timeline-controller';
+import { createFileTimeline, type FileTimelineOptions } from './file-timeline';
+import type { Timeline } from './timeline-controller';
 
 const SECOND = 1_000_000;
 

@@ -4,7 +4,8 @@ import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { HistoryPage, HistoryRequest } from '../api/telemetry-history';
 import { describeFill } from '../model/gap-fill';
 import type { GapItem, TimelineItem } from '../model/types';
-import { createLiveTimeline, type LiveTimeline } from './timeline-controller';
+import { createLiveTimeline } from './live-timeline';
+import type { LiveTimeline } from './timeline-controller';
 
 let harness: Harness;
 let timeline: LiveTimeline;

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../lib/http/request';
 import type { HistoryPage, HistoryRequest } from '../api/telemetry-history';
 import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
-import { createHistoryTimeline, type HistoryTimeline } from './timeline-controller';
+import { createHistoryTimeline } from './history-timeline';
+import type { HistoryTimeline } from './timeline-controller';
 
 const page = (seqs: number[], nextOffset: number | null): HistoryPage => ({
   envelopes: seqs.map((seq) => ({ seq, event: telemetryEvent(seq) })),

@@ -8,7 +8,8 @@ import {
   togglePause,
   updateFilter,
 } from './timeline-actions';
-import { createFileTimeline, type Timeline } from './timeline-controller';
+import { createFileTimeline } from './file-timeline';
+import type { Timeline } from './timeline-controller';
 
 const SECOND = 1_000_000;
 

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { LIMITS } from '../../../config/limits';
 import type { ApiConnection } from '../../../lib/http/request';
+import { createHistoryTimeline } from './history-timeline';
+import { createLiveTimeline } from './live-timeline';
 import {
-  createHistoryTimeline,
-  createLiveTimeline,
   isLiveTimeline,
   type HistoryTimeline,
   type LiveTimeline,

@@ -2,7 +2,8 @@
 import { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import type { FakeConnection, Harness } from '../../../lib/sse/fake-sse-server';
 import { openSseStream } from '../../../lib/sse/sse-stream';
-import { createLiveTimeline, type LiveTimeline } from '../stores/timeline-controller';
+import { createLiveTimeline } from '../stores/live-timeline';
+import type { LiveTimeline } from '../stores/timeline-controller';
 
 /**
  * Session s1's live timeline (1,000 items, token `tok` under `/api`) whose stream and probes are
