@@ -93,7 +93,13 @@ test('using every view leaves the token out of addresses, requests, storage, exp
   await expectNoTokenInPage(page, 'the timeline');
 
   // details, raw JSON and every Copy button
-  await timeline.rowOfType('console_error').click();
+  // the list may still be laid out again as the replay settles: click until the error is open
+  await expect(async () => {
+    await timeline.rowOfType('console_error').click();
+    await expect(timeline.detail.getByRole('button', { name: 'Copy stack' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
   await timeline.detail.getByRole('button', { name: 'Copy stack' }).click();
   await expect.poll(() => clipboardText(page)).toContain('applyDiscount');
   await timeline.detail.getByText('Raw JSON').click();
@@ -123,8 +129,9 @@ test('using every view leaves the token out of addresses, requests, storage, exp
   const session = new SessionPage(page);
   await session.openFile('/var/log/app.log');
   await expect(session.row('second line')).toBeVisible();
+  // what is copied is the point here, not where the pointer lands (the rows may still move)
   await session.row('second line').hover();
-  await page.getByRole('button', { name: 'Copy line 2' }).click();
+  await page.getByRole('button', { name: 'Copy line 2' }).dispatchEvent('click');
   await expect.poll(() => clipboardText(page)).toBe('second line');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
