@@ -77,7 +77,10 @@ test('the demo site in the session browser: an awaited error with its stack and 
   await expect(exchange).toContainText('inventory service unavailable');
   await page.keyboard.press('Escape');
   await expect(
-    timeline.rowOfType('network_response').filter({ hasText: '404' }).first(),
+    timeline
+      .rowOfType('network_response')
+      .filter({ hasText: /404 GET / })
+      .first(),
   ).toContainText('api/reviews/missing');
   await expect(timeline.rowOfType('network_loading_failed')).toContainText(
     'net::ERR_EMPTY_RESPONSE',
