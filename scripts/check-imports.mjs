@@ -3,9 +3,12 @@
  * `npm run lint` runs this after ESLint: the import rules the conventions state, checked by a
  * machine so that they hold.
  *
- * - A feature never imports another feature (src/features/<a> → src/features/<b>); `src/app/` is
- *   where features meet.
- * - `src/lib/`, `src/components/`, `src/config/` and `src/types/` import no feature and not the app.
+ * - The dashboard's layers, lowest first: foundations (`src/lib/`, `config/`, `types/`,
+ *   `testing/`), the events layer (`src/entities/`: data, renders nothing), shared components
+ *   (`src/components/`), the views (`src/features/<view>/`), and the app (`src/app/`, `main.tsx`).
+ *   A file imports only from its own layer or one below it.
+ * - A view never imports another view (src/features/<a> → src/features/<b>); `src/app/` is where
+ *   views meet.
  * - No import cycle anywhere, type-only imports included.
  *
  * Exits 1 with one line per violation.
@@ -72,18 +75,35 @@ function rel(file) {
   return path.relative(root, file).split(path.sep).join('/');
 }
 
+/**
+ * The dashboard's layers, lowest first: a file imports only from its own layer or a lower one.
+ * Features (one per view) are one layer whose slices never import each other.
+ */
+const LAYERS = [
+  ['foundations', /^src\/(lib|config|types|testing)\//],
+  ['entities', /^src\/entities\//],
+  ['components', /^src\/components\//],
+  ['features', /^src\/features\//],
+  ['app', /^src\/(app\/|main\.tsx$)/],
+];
+
+/** @param {string} file @returns {number} */
+function layerOf(file) {
+  return LAYERS.findIndex(([, pattern]) => /** @type {RegExp} */ (pattern).test(file));
+}
+
 /** @param {string} importer @param {string} imported @returns {string | undefined} */
 function zoneViolation(importer, imported) {
   const feature = (/** @type {string} */ file) => /^src\/features\/([^/]+)\//.exec(file)?.[1];
   const from = feature(importer);
   const to = feature(imported);
   if (from && to && from !== to)
-    return `feature ${from} imports feature ${to} (features meet in src/app)`;
-  if (
-    /^src\/(lib|components|config|types)\//.test(importer) &&
-    (to || imported.startsWith('src/app/'))
-  ) {
-    return `${importer.split('/')[1]}/ imports ${to ? `feature ${to}` : 'the app'}`;
+    return `feature ${from} imports feature ${to} (a view never imports another; they meet in src/app)`;
+  const low = layerOf(importer);
+  const high = layerOf(imported);
+  if (low >= 0 && high > low) {
+    const name = (/** @type {number} */ layer) => /** @type {string} */ (LAYERS[layer]?.[0]);
+    return `${name(low)} (${importer.split('/')[1]}/) imports ${name(high)} (${imported.split('/').slice(1, 3).join('/')})`;
   }
   return undefined;
 }
@@ -147,4 +167,6 @@ if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files`);
   process.exit(1);
 }
-console.log(`check-imports: ${files.length} files, no feature crossing, no import cycle`);
+console.log(
+  `check-imports: ${files.length} files, layers in order, no view crossing, no import cycle`,
+);

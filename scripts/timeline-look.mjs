@@ -24,29 +24,37 @@ const LOOK_SOURCES = [
   'src/components/ui/stream-status-badge.tsx',
   'src/components/ui/toolbar.tsx',
   'src/components/ui/untrusted-text.tsx',
-  'src/features/telemetry/components/telemetry-panel.tsx',
-  'src/features/telemetry/components/timeline-*',
-  'src/features/telemetry/components/category-*',
-  'src/features/telemetry/components/level-chips.tsx',
+  'src/app/events-panel/telemetry-panel.tsx',
+  'src/app/events-panel/detail-parts.tsx',
+  'src/features/timeline/components/timeline-*',
+  'src/features/timeline/components/category-*',
+  'src/features/timeline/components/level-chips.tsx',
   'src/components/ui/chip-row.tsx',
-  'src/features/telemetry/components/event-detail.tsx',
-  'src/features/telemetry/components/event-fields.tsx',
-  'src/features/telemetry/components/stack-trace-view.tsx',
-  'src/features/telemetry/components/overview-*',
-  'src/features/telemetry/model/event-summaries.ts',
-  'src/features/telemetry/model/console-format.ts',
-  'src/features/telemetry/model/catalogue.ts',
+  'src/features/timeline/components/event-detail.tsx',
+  'src/features/timeline/components/event-fields.tsx',
+  'src/features/errors/components/stack-trace-view.tsx',
+  'src/features/errors/components/console-stack.tsx',
+  'src/features/overview/components/overview-*',
+  'src/entities/session-events/model/event-summaries.ts',
+  'src/entities/session-events/model/console-format.ts',
+  'src/entities/session-events/model/catalogue.ts',
 ];
 
 /** @param {string} entry @returns {string[]} */
 function filesOf(entry) {
   const source = /\.(tsx?|css)$/;
-  if (!entry.endsWith('*')) return source.test(entry) && exists(entry) ? [entry] : [];
+  // a source that moved must be named again here, not drop out of the digest unnoticed
+  if (!entry.endsWith('*')) {
+    if (!exists(entry)) throw new Error(`timeline-look.mjs: ${entry} does not exist`);
+    return [entry];
+  }
   const folder = path.posix.dirname(entry);
   const prefix = path.posix.basename(entry).slice(0, -1);
-  return readdirSync(path.join(root, folder))
+  const files = readdirSync(path.join(root, folder))
     .filter((name) => name.startsWith(prefix) && source.test(name) && !/\.test\.tsx?$/.test(name))
     .map((name) => path.posix.join(folder, name));
+  if (files.length === 0) throw new Error(`timeline-look.mjs: nothing matches ${entry}`);
+  return files;
 }
 
 /** @param {string} file */

@@ -1,14 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TimelineItem } from '../features/telemetry/model/types';
-import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
+import type { TimelineItem } from '../entities/session-events/model/types';
+import { createFileTimeline } from '../entities/session-events/stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,
   telemetryEvent,
-} from '../features/telemetry/testing/telemetry-test-kit';
-import { createAllView } from '../features/together/stores/all-view';
+} from '../entities/session-events/testing/telemetry-test-kit';
+import { createAllView } from '../features/all/stores/all-view';
 import { AllSessionView } from './all-session-view';
 
 stubObjectUrlsInEachTest();

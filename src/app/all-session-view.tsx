@@ -4,14 +4,15 @@ import { Button } from '../components/ui/button';
 import type { LogLine } from '../features/logs/stores/log-buffer';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
 import { useLogTabsRegistry, useSessionLogs } from '../features/logs/stores/log-tabs-registry';
-import { DetailFrame, TimelineItemDetail } from '../features/telemetry/components/event-detail';
-import type { TimelineItem } from '../features/telemetry/model/types';
-import { showItem } from '../features/telemetry/stores/timeline-actions';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
-import { AllPanel } from '../features/together/components/all-panel';
-import type { AllRow } from '../features/together/model/merged-feed';
-import type { AllView } from '../features/together/stores/all-view';
+import { DetailFrame, TimelineItemDetail } from '../features/timeline/components/event-detail';
+import type { TimelineItem } from '../entities/session-events/model/types';
+import { showItem } from '../entities/session-events/stores/timeline-actions';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import { AllPanel } from '../features/all/components/all-panel';
+import type { AllRow } from '../features/all/model/merged-feed';
+import type { AllView } from '../features/all/stores/all-view';
 import { logSource, telemetrySource } from './all-sources';
+import { DetailParts } from './events-panel/detail-parts';
 import { showLogLine } from './show-log-line';
 
 function iso(ms: number): string {
@@ -110,7 +111,9 @@ export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessi
           <Button size="sm" onClick={() => showInTimeline(item.index)}>
             Show in the timeline
           </Button>
-          <TimelineItemDetail timeline={timeline} item={item} onShowInTimeline={showInTimeline} />
+          <DetailParts>
+            <TimelineItemDetail timeline={timeline} item={item} onShowInTimeline={showInTimeline} />
+          </DetailParts>
         </DetailFrame>
       );
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSavedLines } from '../features/logs/api/log-decoder';
 import { createFileLogTab } from '../features/logs/stores/log-tab-controller';
-import { HOLD_MS, MergedFeed, type FeedSource } from '../features/together/model/merged-feed';
+import { HOLD_MS, MergedFeed, type FeedSource } from '../features/all/model/merged-feed';
 import { logSource } from './all-sources';
 
 const WRITTEN = Date.parse('2026-11-23T17:28:57.193Z');

@@ -6,12 +6,12 @@ import { resolveTimeSource } from '../features/logs/stores/log-tab-store';
 import type { LogLine } from '../features/logs/stores/log-buffer';
 import { isMarkNotice, type LogTab } from '../features/logs/stores/log-tab-controller';
 import { logSourceLabel } from '../features/logs/api/log-stream';
-import { laneStyle } from '../features/telemetry/model/catalogue';
-import { overviewLane } from '../features/telemetry/model/overview-columns';
-import { describeGap } from '../features/telemetry/model/sequencer';
-import type { TimelineItem } from '../features/telemetry/model/types';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
-import type { AllLevel, FeedSource, RowFacts } from '../features/together/model/merged-feed';
+import { laneStyle } from '../entities/session-events/model/catalogue';
+import { overviewLane } from '../entities/session-events/model/overview-columns';
+import { describeGap } from '../entities/session-events/model/sequencer';
+import type { TimelineItem } from '../entities/session-events/model/types';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import type { AllLevel, FeedSource, RowFacts } from '../features/all/model/merged-feed';
 
 const STREAM_TAG = { tag: 'Stream', color: '--cat-other' };
 

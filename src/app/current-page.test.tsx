@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
-import { telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
+import { createFileTimeline } from '../entities/session-events/stores/file-timeline';
+import { telemetryEvent } from '../entities/session-events/testing/telemetry-test-kit';
 import { CurrentPage } from './current-page';
 
 function navigation(seq: number, url: string) {

@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
 import { UntrustedText } from '../components/ui/untrusted-text';
-import { usePages } from '../features/telemetry/hooks/use-pages';
-import { currentPage, tabCount } from '../features/telemetry/model/pages';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import { usePages } from '../entities/session-events/hooks/use-pages';
+import { currentPage, tabCount } from '../entities/session-events/model/pages';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 import { formatTimestamp } from '../lib/time-format';
 
 /**

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Button } from '../components/ui/button';
 import { UntrustedText } from '../components/ui/untrusted-text';
 import { SavedLogsPanel } from '../features/logs/components/logs-panel';
-import { OpenFileButton } from '../features/telemetry/components/open-file-button';
-import { TelemetryPanel } from '../features/telemetry/components/telemetry-panel';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
-import { useTimelineRegistry } from '../features/telemetry/stores/timeline-registry';
+import { OpenFileButton } from './open-file-button';
+import { TelemetryPanel } from './events-panel/telemetry-panel';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import { useTimelineRegistry } from '../entities/session-events/stores/timeline-registry';
 import { BundleExport } from './bundle/bundle-export';
 import {
   BUNDLE_LOGS_KEY,

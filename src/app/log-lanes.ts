@@ -2,8 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import { logSourceLabel } from '../features/logs/api/log-stream';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
 import { resolveTimeSource } from '../features/logs/stores/log-tab-store';
-import type { OverviewLanesSource } from '../features/telemetry/components/telemetry-panel';
-import type { OverviewExtraLane } from '../features/telemetry/model/overview';
+import type { OverviewLanesSource } from './events-panel/telemetry-panel';
+import type { OverviewExtraLane } from '../entities/session-events/model/overview';
 
 /** The overview's lanes redraw at most this often for new log lines (the strip's own pace). */
 const LANES_REFRESH_MS = 250;

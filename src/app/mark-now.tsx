@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
-import { addMark } from '../features/telemetry/stores/timeline-actions';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import { addMark } from '../entities/session-events/stores/timeline-actions';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 import { formatTimestamp } from '../lib/time-format';
 
 /** Longest name a mark keeps. */

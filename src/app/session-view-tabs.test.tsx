@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { updateFilter } from '../features/telemetry/stores/timeline-actions';
-import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
-import { T0, telemetryEvent } from '../features/telemetry/testing/telemetry-test-kit';
+import { updateFilter } from '../entities/session-events/stores/timeline-actions';
+import { createFileTimeline } from '../entities/session-events/stores/file-timeline';
+import { T0, telemetryEvent } from '../entities/session-events/testing/telemetry-test-kit';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 
 function Harness({ onChange }: { onChange: (view: SessionViewName) => void }) {

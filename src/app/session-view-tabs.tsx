@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { countOf, ERRORS_ARE, formatCount } from '../features/telemetry/model/count-words';
+import { countOf, ERRORS_ARE, formatCount } from '../entities/session-events/model/count-words';
 import { cn } from '../lib/cn';
 import { focusIfLost } from '../lib/focus';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 
 export type SessionViewName = 'timeline' | 'logs' | 'all';
 

@@ -7,7 +7,7 @@ import { useCredentials } from '../features/session/stores/credentials-store';
 import {
   closeSessionTimeline,
   useTimelineRegistry,
-} from '../features/telemetry/stores/timeline-registry';
+} from '../entities/session-events/stores/timeline-registry';
 import { SessionView } from './session-view';
 
 /*

@@ -4,9 +4,9 @@ import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel
 import { LogsPanel } from '../features/logs/components/logs-panel';
 import { useLogErrorAnnouncements } from '../features/logs/hooks/use-error-announcements';
 import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
-import { useTimelineErrorAnnouncements } from '../features/telemetry/hooks/use-error-announcements';
-import { useSessionTimelineStream } from '../features/telemetry/hooks/use-session-timeline';
-import { reconnectAllTimelines } from '../features/telemetry/stores/timeline-registry';
+import { useTimelineErrorAnnouncements } from '../features/timeline/hooks/use-error-announcements';
+import { useSessionTimelineStream } from './use-session-timeline';
+import { reconnectAllTimelines } from '../entities/session-events/stores/timeline-registry';
 import { sessionQuery } from '../features/session/api/get-session';
 import { SessionProblem } from '../features/session/components/session-problem';
 import { SessionSummary } from '../features/session/components/session-summary';

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { StreamFailureNoteContext, type StreamFailureNote } from '../components/ui/stream-failure';
 import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
-import { MomentContext } from '../features/telemetry/components/event-detail';
-import { SessionTelemetry } from '../features/telemetry/components/session-telemetry';
-import { OverviewLanesContext } from '../features/telemetry/components/telemetry-panel';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
-import { createAllView } from '../features/together/stores/all-view';
+import { MomentContext } from './events-panel/detail-parts';
+import { SessionTelemetry } from './events-panel/session-telemetry';
+import { OverviewLanesContext } from './events-panel/telemetry-panel';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import { createAllView } from '../features/all/stores/all-view';
 import { AllSessionView } from './all-session-view';
 import { createLogLanes } from './log-lanes';
 import { MomentLogLines } from './moment-log-lines';

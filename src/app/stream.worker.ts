@@ -7,7 +7,7 @@
  */
 import { LIMITS } from '../config/limits';
 import { logDecoder } from '../features/logs/api/log-decoder';
-import { telemetryDecoder } from '../features/telemetry/api/telemetry-decoder';
+import { telemetryDecoder } from '../entities/session-events/api/telemetry-decoder';
 import type { AnyStreamDecoder } from '../lib/sse/decoded-stream';
 import { createDirectSlots } from '../lib/sse/direct-slots';
 import { createRelayFetch } from '../lib/sse/relay-fetch';

@@ -6,11 +6,11 @@ import {
   readRangeParam,
   writeRangeParam,
   type TimeRange,
-} from '../features/telemetry/model/timeline-filter';
-import { updateFilter } from '../features/telemetry/stores/timeline-actions';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
-import { updateAllFilter } from '../features/together/stores/all-actions';
-import type { AllView } from '../features/together/stores/all-view';
+} from '../entities/session-events/model/timeline-filter';
+import { updateFilter } from '../entities/session-events/stores/timeline-actions';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import { updateAllFilter } from '../features/all/stores/all-actions';
+import type { AllView } from '../features/all/stores/all-view';
 import { formatTimestamp } from '../lib/time-format';
 
 /** The range in whole milliseconds, as the log and All views take it. */

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createFileTimeline } from '../features/telemetry/stores/file-timeline';
-import { eventAt, markerItem, T0 } from '../features/telemetry/testing/telemetry-test-kit';
+import { createFileTimeline } from '../entities/session-events/stores/file-timeline';
+import { eventAt, markerItem, T0 } from '../entities/session-events/testing/telemetry-test-kit';
 import { useRecordAfterRestart } from './use-record-after-restart';
 
 describe('useRecordAfterRestart', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { Timeline } from '../features/telemetry/stores/timeline-controller';
+import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 
 /** A store that never changes, for when there is no timeline yet. */
 const NO_STORE = {

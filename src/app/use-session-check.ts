@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
 import type { SessionLookup } from '../features/session/model/session-lookup';
-import { isLiveTimeline, type Timeline } from '../features/telemetry/stores/timeline-controller';
+import {
+  isLiveTimeline,
+  type Timeline,
+} from '../entities/session-events/stores/timeline-controller';
 import { formatClockTime } from '../lib/clock-time';
 import type { StreamStatus } from '../lib/sse/status';
 import {

@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
-import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
+import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
 import {
   PNG_BASE64,
   stubObjectUrlsInEachTest,
   telemetryEvent,
-} from '../../features/telemetry/testing/telemetry-test-kit';
+} from '../../entities/session-events/testing/telemetry-test-kit';
 import { BundleExport } from './bundle-export';
 
 stubObjectUrlsInEachTest();

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../config/limits';
-import type { TimelineItem } from '../../features/telemetry/model/types';
+import type { TimelineItem } from '../../entities/session-events/model/types';
 import { sizeText } from './bundle-parts';
 
 /** The screenshot events of a timeline whose image a bundle cannot hold, by reason. */

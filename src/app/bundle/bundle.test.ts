@@ -2,18 +2,18 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeSavedLines } from '../../features/logs/api/log-decoder';
 import { LogBuffer, type LogLine } from '../../features/logs/stores/log-buffer';
-import { buildHar } from '../../features/telemetry/model/har';
-import { computeNetworkRows } from '../../features/telemetry/model/network-table';
-import { computePages } from '../../features/telemetry/model/pages';
-import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
-import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
+import { buildHar } from '../../features/network/model/har';
+import { computeNetworkRows } from '../../entities/session-events/model/network-table';
+import { computePages } from '../../entities/session-events/model/pages';
+import type { EventItem, TimelineItem } from '../../entities/session-events/model/types';
+import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
 import {
   PNG_BASE64,
   PNG_DATA,
   stubObjectUrlsInEachTest,
   T0,
   telemetryEvent,
-} from '../../features/telemetry/testing/telemetry-test-kit';
+} from '../../entities/session-events/testing/telemetry-test-kit';
 import { logFileStem } from './bundle-format';
 import { readBundle } from './read-bundle';
 import { showBundle, useOpenedBundle } from './open-bundle';

@@ -4,9 +4,9 @@ import { LIMITS } from '../../config/limits';
 import { decodeSavedLines } from '../../features/logs/api/log-decoder';
 import { createFileLogTab } from '../../features/logs/stores/log-tab-controller';
 import { setFileLogTabs, useLogTabsRegistry } from '../../features/logs/stores/log-tabs-registry';
-import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
-import type { Timeline } from '../../features/telemetry/stores/timeline-controller';
-import { setFileTimeline } from '../../features/telemetry/stores/timeline-registry';
+import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
+import type { Timeline } from '../../entities/session-events/stores/timeline-controller';
+import { setFileTimeline } from '../../entities/session-events/stores/timeline-registry';
 import type { BundleFacts, BundleRead } from './read-bundle';
 import { readBundleFile } from './read-bundle-file';
 

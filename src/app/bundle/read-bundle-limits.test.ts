@@ -1,7 +1,7 @@
 import { strToU8, Zip, ZipDeflate, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
-import { telemetryEvent } from '../../features/telemetry/testing/telemetry-test-kit';
+import { telemetryEvent } from '../../entities/session-events/testing/telemetry-test-kit';
 import { sizeText } from './bundle-parts';
 import { readBundle, type BundleRead } from './read-bundle';
 import { readBundleFile } from './read-bundle-file';

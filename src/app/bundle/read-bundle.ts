@@ -5,7 +5,7 @@ import {
   type JsonlAnnotationLine,
   type JsonlEnvelope,
   type JsonlProblem,
-} from '../../features/telemetry/model/jsonl';
+} from '../../entities/session-events/model/jsonl';
 import { LIMITS } from '../../config/limits';
 import { isRecord } from '../../lib/is-record';
 import {

@@ -1,15 +1,15 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
-import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
-import { createFileTimeline } from '../../features/telemetry/stores/file-timeline';
+import type { EventItem, TimelineItem } from '../../entities/session-events/model/types';
+import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
 import {
   PNG_BASE64,
   PNG_DATA,
   stubObjectUrlsInEachTest,
   T0,
   telemetryEvent,
-} from '../../features/telemetry/testing/telemetry-test-kit';
+} from '../../entities/session-events/testing/telemetry-test-kit';
 import { readBundle } from './read-bundle';
 import { writeBundleParts, type BundleInput } from './write-bundle';
 

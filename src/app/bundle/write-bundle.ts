@@ -1,9 +1,9 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { LogSource } from '../../features/logs/api/log-stream';
 import type { LogLine } from '../../features/logs/stores/log-buffer';
-import type { Har } from '../../features/telemetry/model/har';
-import { jsonlParts, sessionFileStem } from '../../features/telemetry/model/jsonl';
-import type { EventItem, TimelineItem } from '../../features/telemetry/model/types';
+import type { Har } from '../../features/network/model/har';
+import { jsonlParts, sessionFileStem } from '../../entities/session-events/model/jsonl';
+import type { EventItem, TimelineItem } from '../../entities/session-events/model/types';
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
