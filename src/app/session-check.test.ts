@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionLookup } from '../features/session/model/session-lookup';
+import type { SessionLookup } from '../features/sessions/model/session-lookup';
 import type { ApiFailure } from '../lib/http/api-error';
 import { ApiRequestError } from '../lib/http/request';
 import {

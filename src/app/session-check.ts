@@ -1,6 +1,6 @@
 import type { StreamFailureNote } from '../components/ui/stream-failure';
 import { LIMITS } from '../config/limits';
-import type { SessionLookup } from '../features/session/model/session-lookup';
+import type { SessionLookup } from '../features/sessions/model/session-lookup';
 import { backoffDelay, resolveBackoffOptions } from '../lib/backoff';
 import type { ApiFailure } from '../lib/http/api-error';
 import { ApiRequestError } from '../lib/http/request';

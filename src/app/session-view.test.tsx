@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_IDS } from '../config/test-ids';
 import { closeSessionLogs, openLogTab } from '../features/logs/stores/log-tabs-registry';
-import { useCredentials } from '../features/session/stores/credentials-store';
+import { useCredentials } from '../features/sessions/stores/credentials-store';
 import {
   closeSessionTimeline,
   useTimelineRegistry,

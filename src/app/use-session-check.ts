@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
-import type { SessionLookup } from '../features/session/model/session-lookup';
+import type { SessionLookup } from '../features/sessions/model/session-lookup';
 import {
   isLiveTimeline,
   type Timeline,
