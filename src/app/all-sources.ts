@@ -1,6 +1,6 @@
 /**
  * The All view's sources, made here where features meet: the session's telemetry timeline and
- * each open log stream, read through the feed's small interface (features/together).
+ * each open log stream, read through the feed's small interface (features/all).
  */
 import { resolveTimeSource } from '../features/logs/stores/log-tab-store';
 import type { LogLine } from '../features/logs/stores/log-buffer';

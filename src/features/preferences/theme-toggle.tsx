@@ -1,3 +1,6 @@
+/**
+ * Preferences (features/preferences): the light or dark theme, remembered on this device.
+ */
 import { Button } from '../../components/ui/button';
 import { useTheme } from './theme-store';
 

@@ -1,3 +1,8 @@
+// The events layer (src/entities/session-events/): a session's telemetry events read from the
+// wire (api/), decoded, put in order and gap-filled (model/), held under a cap with the indexes
+// the views read (stores/telemetry-buffer.ts), behind one Timeline per session (this file). It
+// renders nothing and imports no view; every view of events reads it.
+//
 // The timelines the views are given, live, history or file, and how to tell them apart. Each
 // kind is made in its own file: live-timeline.ts, history-timeline.ts, file-timeline.ts.
 import type { StartMode } from '../model/sequencer';

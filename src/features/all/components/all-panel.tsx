@@ -1,3 +1,8 @@
+/**
+ * The All view (features/all): the session's events and the lines of every open log stream merged
+ * on one time axis, with one filter and one details pane. It knows sources only as feeds; the app
+ * (src/app/all-sources.ts) adapts the timeline and the log tabs to them.
+ */
 import { TEST_IDS } from '../../../config/test-ids';
 import { useViewKeys } from '../../../components/ui/view-keys';
 import { keyUsedByTarget } from '../../../lib/focus';

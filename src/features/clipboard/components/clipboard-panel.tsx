@@ -1,3 +1,7 @@
+/**
+ * The clipboard view (features/clipboard): send text to the remote browser's clipboard, read it
+ * back, and the history of what this page sent. It calls the API's clipboard endpoints.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import type { ApiConnection } from '../../../lib/http/request';

@@ -1,3 +1,8 @@
+/**
+ * The errors view (features/errors): console errors grouped by message and top frame, with their
+ * stack traces (also shown in an error event's details). The groups are kept by the events layer's
+ * buffer (entities/session-events/model/error-groups.ts) as events arrive.
+ */
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { UntrustedText } from '../../../components/ui/untrusted-text';

@@ -1,3 +1,8 @@
+/**
+ * The logs view (features/logs): a tab per log stream of the session (a file or a supervised
+ * process), each a live, filterable, searchable list of its lines with levels, ANSI colours and line
+ * times. It reads the logs stream of the API; its line store is its own (stores/log-buffer.ts).
+ */
 import { formatDateTime } from '../../../lib/time-format';
 import { useState, type ReactNode } from 'react';
 import type { LogTab } from '../stores/log-tab-controller';

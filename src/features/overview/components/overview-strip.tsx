@@ -1,3 +1,9 @@
+/**
+ * The overview (features/overview): the whole session on one strip, a lane per category with its
+ * errors, page visits, marks and screenshots, a brush for the time range and a cursor for the
+ * selection. It draws the bins the events layer computes (entities/session-events/model/overview.ts)
+ * and lanes the app adds (the log streams).
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { useOverviewNavigation } from '../hooks/overview-navigation';

@@ -1,3 +1,9 @@
+/**
+ * The pages view (features/pages): one row per top-level page visit with its console errors,
+ * failed requests, layout shifts and web vitals, and the detail of a Largest Contentful Paint. The
+ * visits are computed by the events layer (entities/session-events/model/pages.ts) from
+ * navigation, page and network events.
+ */
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';

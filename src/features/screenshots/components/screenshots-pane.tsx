@@ -1,3 +1,8 @@
+/**
+ * The screenshots view (features/screenshots): every monitor_screenshot of the session as a
+ * filmstrip over the chosen one shown large, and the screenshots near an event's moment that the
+ * event details show. The images are the ones the events layer's buffer keeps under its own cap.
+ */
 import { useStore } from 'zustand';
 import type { EventItem } from '../../../entities/session-events/model/types';
 import { jumpToTime, selectItem } from '../../../entities/session-events/stores/timeline-actions';

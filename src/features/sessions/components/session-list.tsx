@@ -1,3 +1,8 @@
+/**
+ * The sessions view (features/sessions): the connect screen and token, the list of sessions the
+ * token can see (live and ended), the recent ones, and a session's summary. It reads the API's
+ * browser sessions, paged.
+ */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';

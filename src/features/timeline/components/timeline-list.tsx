@@ -1,3 +1,9 @@
+/**
+ * The timeline view (features/timeline): every event of a session in order, one row each, with
+ * its toolbar (search, category, level and type chips, counts, export), the paused bar, and the
+ * details of the selected event (its fields, the errors at its moment, and the parts other views
+ * give through the app). It reads a Timeline of the events layer (entities/session-events).
+ */
 import { useCallback, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { rowKeys } from '../../../components/ui/row-keys';
