@@ -1,6 +1,7 @@
 import { useViewKeys } from '../../components/ui/view-keys';
 import { keyUsedByTarget } from '../../lib/focus';
-import { NETWORK_FILTER_ID, NetworkView } from '../../features/network/components/network-view';
+import { NETWORK_FILTER_ID } from '../../features/network/components/network-filter-bar';
+import { NetworkView } from '../../features/network/components/network-view';
 import {
   createContext,
   useCallback,

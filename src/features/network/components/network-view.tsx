@@ -22,8 +22,6 @@ import { HarExport } from './network-har-export';
 import { COLUMNS, GRID, HeaderCell, RequestRow, ROW_HEIGHT } from './network-table';
 import { WaterfallPage } from './network-waterfall-page';
 
-export { NETWORK_FILTER_ID } from './network-filter-bar';
-
 /** Whether the timeline's selected item is one of the row's events. */
 function holds(row: NetworkRow, selected: number | null): boolean {
   if (selected === null) return false;
