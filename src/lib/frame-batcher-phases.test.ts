@@ -5,9 +5,9 @@ import {
   type BatchSink,
   type BusyPacing,
   type FrameBatcher,
-  type FrameBatcherPhase,
-  type Scheduler,
 } from './frame-batcher';
+import type { FrameBatcherPhase } from './frame-batcher-phases';
+import type { Scheduler } from './schedulers';
 
 /** A scheduler whose callbacks run when the test says so; `waiting` counts those not yet run. */
 function manualScheduler(): { scheduler: Scheduler; run: () => void; waiting: () => number } {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { animationFrameScheduler, createFrameBatcher, type Scheduler } from './frame-batcher';
+import { createFrameBatcher } from './frame-batcher';
+import { animationFrameScheduler, type Scheduler } from './schedulers';
 
 function manualScheduler(): { scheduler: Scheduler; run: () => void; scheduled: () => number } {
   let queue: (() => void)[] = [];

@@ -1,4 +1,11 @@
 import { BatchQueue, type ItemBatch } from './batch-queue';
+import { WAITS_FOR, type BatcherEvent, type FrameBatcherPhase } from './frame-batcher-phases';
+import {
+  animationFrameScheduler,
+  nextTaskScheduler,
+  timerScheduler,
+  type Scheduler,
+} from './schedulers';
 
 /**
  * Collects items as they arrive and hands them over in one batch per animation frame, so a store
@@ -14,54 +21,6 @@ export interface FrameBatcher<T> {
   /** Drops what is pending and stops. */
   cancel(): void;
 }
-
-export type Scheduler = (run: () => void) => () => void;
-
-export const animationFrameScheduler: Scheduler = (run) => {
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-    const timer = setTimeout(run, 100);
-    return () => clearTimeout(timer);
-  }
-  // a frame may never come (background tab turned hidden after scheduling): a timer backs it up;
-  // whichever comes first runs, once
-  const cancel = (): void => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-  const once = (): void => {
-    cancel();
-    run();
-  };
-  const frame = requestAnimationFrame(once);
-  const timer = setTimeout(once, 250);
-  return cancel;
-};
-
-export const timerScheduler =
-  (delayMs: number): Scheduler =>
-  (run) => {
-    const timer = setTimeout(run, delayMs);
-    return () => clearTimeout(timer);
-  };
-
-/**
- * The next task, without the 4 ms clamp nested timers get: a message to ourselves. Input and
- * rendering get their turn between two such tasks.
- */
-export const nextTaskScheduler: Scheduler = (run) => {
-  if (typeof MessageChannel === 'undefined') return timerScheduler(0)(run);
-  const channel = new MessageChannel();
-  let cancelled = false;
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    if (!cancelled) run();
-  };
-  channel.port2.postMessage(null);
-  return () => {
-    cancelled = true;
-    channel.port1.close();
-  };
-};
 
 /**
  * Under a flood, updating every frame spends the frame on rendering what nobody can read: after a
@@ -110,73 +69,6 @@ const FRAME_RESERVE_MS = 3;
 const FRAME_SLACK_MS = 4;
 
 const now = (): number => performance.now();
-
-/**
- * Where a batcher is between two hand-overs. Each phase but `idle` and `handing-over` waits for
- * one thing (`WAITS_FOR`) and moves on when it comes; `step` in createFrameBatcher is the only
- * place that moves a batcher from one phase to another.
- *
- * - `idle`: nothing is scheduled. Items arriving move it to `busy-delay` when the last showing
- *   was flooded, and to `frame` otherwise.
- * - `handing-over`: items are being taken or shown (a frame's or a task's callback, or a flush).
- *   Items that arrive as it takes are taken by it; items that arrive as it shows are scheduled
- *   once it has shown, as they would be from `idle`.
- * - `frame`: waits for the next animation frame and hands over in its callback (see below).
- * - `busy-delay`: a flood is going on: waits `delayMs` (a timer), then goes to `busy-frame`.
- * - `busy-frame`: waits for a frame, then goes to `busy-task`, so that a slice starts as a frame
- *   ends (our own tasks do not make the page render).
- * - `busy-task`: waits for the task after that frame, and hands over in it.
- * - `backlog-frame`: a slice left items pending: waits for a frame (the page renders what has been
- *   shown, input gets its turn), then goes to `backlog-task`.
- * - `backlog-task`: waits for the task after that frame. If the view was told less than `delayMs`
- *   ago, takes the next slice; otherwise shows what has been taken so far in this task of its own
- *   and goes to `shown-frame`.
- * - `shown-frame`, `shown-task`: after a backlog's showing, wait for a frame and then the task
- *   after it (the showing's frame has only the rendering to do), and take the next slice there.
- *
- * Handing over: with `spaced`, if the last showing brought at least `spaced.items` and came less
- * than `spaced.intervalMs` ago, this frame is skipped (back to `frame`). Otherwise, without
- * `sliceMs`, everything pending is taken and shown (`idle`); with `sliceMs`, one slice is taken:
- * when it leaves nothing pending, what was taken is shown (`idle`), and otherwise `backlog-frame`.
- * A slice lasts `sliceMs` at most, and ends `FRAME_RESERVE_MS` before the next frame is due.
- *
- * With `takeOnArrival`, a task that takes what arrived runs beside these phases: it is scheduled
- * when items arrive (unless a flood is going on or one is already scheduled), takes one slice at
- * most, and never shows; the phases above still show what it took.
- */
-export type FrameBatcherPhase =
-  | 'idle'
-  | 'handing-over'
-  | 'frame'
-  | 'busy-delay'
-  | 'busy-frame'
-  | 'busy-task'
-  | 'backlog-frame'
-  | 'backlog-task'
-  | 'shown-frame'
-  | 'shown-task';
-
-/** What a waiting phase waits for: an animation frame, the busy delay, or the next task. */
-type Wait = 'frame' | 'delay' | 'task';
-
-const WAITS_FOR: Readonly<Record<FrameBatcherPhase, Wait | undefined>> = {
-  idle: undefined,
-  'handing-over': undefined,
-  frame: 'frame',
-  'busy-delay': 'delay',
-  'busy-frame': 'frame',
-  'busy-task': 'task',
-  'backlog-frame': 'frame',
-  'backlog-task': 'task',
-  'shown-frame': 'frame',
-  'shown-task': 'task',
-};
-
-/**
- * What moves a batcher on: what its phase waits for has come (`Wait`), items arrived, the task
- * that takes them on arrival has come, or its owner flushed or cancelled it.
- */
-type BatcherEvent = Wait | 'arrived' | 'arrival-task' | 'flush' | 'cancel';
 
 /** Everything a batcher knows; only `step` (through `enter` and `settle`) changes `phase`. */
 interface BatcherState<T> {

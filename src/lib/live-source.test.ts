@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { Scheduler } from './frame-batcher';
+import type { Scheduler } from './schedulers';
 import { createLiveSource, type LiveState, type StatusContext } from './live-source';
 import type { DecodedStreamOptions, StreamDecoder } from './sse/decoded-stream';
 import type { StreamStatus } from './sse/status';

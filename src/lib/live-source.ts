@@ -1,11 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ItemBatch } from './batch-queue';
-import {
-  animationFrameScheduler,
-  createFrameBatcher,
-  type BusyPacing,
-  type Scheduler,
-} from './frame-batcher';
+import { createFrameBatcher, type BusyPacing } from './frame-batcher';
+import { animationFrameScheduler, type Scheduler } from './schedulers';
 import { openDecodedStream, type DecodedStream, type StreamDecoder } from './sse/decoded-stream';
 import type { StreamControlOptions } from './sse/sse-stream';
 import { createStallTrace, type StallEnd } from './sse/stall-trace';

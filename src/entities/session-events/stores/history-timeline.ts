@@ -2,7 +2,7 @@
 // a history window starts.
 import type { ApiConnection } from '../../../lib/http/request';
 import { formatClockTime } from '../../../lib/clock-time';
-import { timerScheduler } from '../../../lib/frame-batcher';
+import { timerScheduler } from '../../../lib/schedulers';
 import { createPagedReadGuard } from '../../../lib/paged-reader';
 import { readHistoryPage, type HistoryPage } from '../api/telemetry-history';
 import type { HistoryEnvelope } from '../model/gap-fill';
