@@ -1,0 +1,23 @@
+// The session's screen as a stream of frames, shared by everyone who watches it: the live view's
+// viewers and the replay recorder. One CDP screencast of the active tab runs while anyone is
+// subscribed, and follows the tab when another becomes active.
+
+/** One frame of the screen: a JPEG as the browser painted it, its size, and when it came. */
+export interface ScreenFrame {
+  jpeg: Buffer;
+  /** The frame's own size in pixels. */
+  width: number;
+  height: number;
+  /** Wall clock (ms since the epoch) when the frame arrived from the browser. */
+  capturedAtMs: number;
+}
+
+export interface ScreenSource {
+  /**
+   * Frames from now on; the latest frame already held, if any, is given first. Returns the
+   * unsubscribe. The screencast runs while at least one subscriber is left.
+   */
+  subscribe(listener: (frame: ScreenFrame) => void): () => void;
+  /** The newest frame seen, if any. */
+  latest(): ScreenFrame | undefined;
+}
