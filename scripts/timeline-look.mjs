@@ -36,6 +36,7 @@ const LOOK_SOURCES = [
   'src/features/errors/components/console-stack.tsx',
   'src/features/overview/components/overview-*',
   'src/entities/session-events/model/event-summaries.ts',
+  'src/entities/session-events/model/service-summaries.ts',
   'src/entities/session-events/model/console-format.ts',
   'src/entities/session-events/model/catalogue.ts',
 ];
