@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnSource, eventItem, screenshotItem, testSource } from '../testing/overview-test-kit';
-import { OVERVIEW_MARKER_CAP, binOf, computeOverview, fractionOf, timeAt } from './overview';
+import { binOf, computeOverview, fractionOf, timeAt } from './overview';
+import { OVERVIEW_MARKER_CAP } from './overview-gather';
 import { describeOverview } from './overview-summary';
 import type { TimelineItem } from './types';
 

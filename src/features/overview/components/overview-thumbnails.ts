@@ -1,4 +1,4 @@
-import type { OverviewScreenshot } from '../../../entities/session-events/model/overview';
+import type { OverviewScreenshot } from '../../../entities/session-events/model/overview-gather';
 
 /**
  * Screenshot thumbnails for the overview, made once per object URL. A loaded PNG is scaled down
