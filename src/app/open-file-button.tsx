@@ -1,6 +1,5 @@
 import { FilePicker } from '../components/ui/file-picker';
 import { LIMITS } from '../config/limits';
-import { readHar } from '../features/network/model/har';
 import { parseJsonl } from '../entities/session-events/model/jsonl';
 import { createFileTimeline } from '../entities/session-events/stores/file-timeline';
 import { setFileTimeline } from '../entities/session-events/stores/timeline-registry';
@@ -14,7 +13,9 @@ const KINDS = {
 };
 
 /** A HAR file's requests as a timeline shown in its Network view; a reason when it has none. */
-function openHar(file: File, text: string): string | null {
+async function openHar(file: File, text: string): Promise<string | null> {
+  // HAR is read on asking only: its code loads then, not with the page
+  const { readHar } = await import('../features/network/model/har');
   const har = readHar(text);
   if (!har || har.envelopes.length === 0) {
     return har
@@ -67,7 +68,7 @@ export function OpenFileButton({
       accept={KINDS[kind].accept}
       onFile={async (file) => {
         const text = await file.text();
-        const problem = kind === 'har' ? openHar(file, text) : openTelemetry(file, text);
+        const problem = kind === 'har' ? await openHar(file, text) : openTelemetry(file, text);
         if (problem === null) onOpened();
         return problem;
       }}

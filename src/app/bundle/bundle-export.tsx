@@ -6,7 +6,6 @@ import { logSourceLabel } from '../../features/logs/api/log-stream';
 import { useSessionLogs } from '../../features/logs/stores/log-tabs-registry';
 import type { LogTab } from '../../features/logs/stores/log-tab-controller';
 import { imageBlob } from '../../entities/session-events/model/event-item';
-import { buildHar } from '../../features/network/model/har';
 import { computeNetworkRows } from '../../entities/session-events/model/network-table';
 import { computePages } from '../../entities/session-events/model/pages';
 import type { EventItem, TimelineItem } from '../../entities/session-events/model/types';
@@ -120,6 +119,8 @@ function BundleForm({
         timeline.buffer.network.exchangeOf(item),
       );
       const created = new Date();
+      // HAR is written on asking only: its code loads then, not with the page
+      const { buildHar } = await import('../../features/network/model/har');
       const blob = await writeBundle({
         session: { id: sessionId, created_at: createdAt, ended_at: endedAt },
         app: { name: 'Session Console', version: __APP_VERSION__ },

@@ -2,7 +2,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { downloadBlob } from '../../../lib/download';
-import { buildHar, harFileName } from '../model/har';
 import type { PageVisit } from '../../../entities/session-events/model/pages';
 import type { NetworkRow } from '../../../entities/session-events/model/network-table';
 import type { Timeline } from '../../../entities/session-events/stores/timeline-controller';
@@ -24,7 +23,9 @@ export function HarExport({
 }) {
   const [reveal, setReveal] = useState(false);
   const id = useId();
-  const save = (rows: readonly NetworkRow[], suffix: string): void => {
+  const save = async (rows: readonly NetworkRow[], suffix: string): Promise<void> => {
+    // HAR is written on asking only: its code loads then, not with the page
+    const { buildHar, harFileName } = await import('../model/har');
     const har = buildHar(rows, pages, { reveal, version: HAR_CREATOR_VERSION });
     const name = 'sessionId' in timeline.origin ? timeline.origin.sessionId : 'file';
     downloadBlob(
@@ -34,12 +35,12 @@ export function HarExport({
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button size="sm" onClick={() => save(all, '')} disabled={all.length === 0}>
+      <Button size="sm" onClick={() => void save(all, '')} disabled={all.length === 0}>
         Export HAR
       </Button>
       <Button
         size="sm"
-        onClick={() => save(shown, '-shown')}
+        onClick={() => void save(shown, '-shown')}
         disabled={shown.length === 0 || shown.length === all.length}
       >
         Export shown as HAR
