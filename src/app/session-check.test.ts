@@ -34,6 +34,7 @@ const found = (deletedAt: string | null): SessionLookup => ({
     name: null,
     tags: {},
     deletedAt,
+    liveViewUrl: null,
   },
 });
 

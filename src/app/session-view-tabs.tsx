@@ -48,6 +48,36 @@ function ErrorCountNote({ timeline, id }: { timeline: Timeline; id: string }) {
   );
 }
 
+/** Shows or folds a panel beside the session's views (Screen, Clipboard). */
+function PanelToggle({
+  name,
+  panelId,
+  open,
+  onToggle,
+}: {
+  name: string;
+  panelId: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const word = name[0]?.toUpperCase() + name.slice(1);
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className="mb-1 rounded-md px-2 py-0.5 text-xs text-muted hover:bg-panel-2 hover:text-fg"
+    >
+      {/* one word on a narrow screen, where the panel is under the view, not beside it */}
+      <span className="sm:hidden">
+        {word} {open ? '▴' : '▾'}
+      </span>
+      <span className="hidden sm:inline">{open ? `Hide ${name} ▸` : `◂ ${word}`}</span>
+    </button>
+  );
+}
+
 /** Switches the session's main area between its telemetry timeline and its log streams. */
 export function SessionViewTabs({
   view,
@@ -55,6 +85,8 @@ export function SessionViewTabs({
   timeline,
   clipboardOpen,
   onToggleClipboard,
+  screenOpen = false,
+  onToggleScreen,
   actions,
 }: {
   view: SessionViewName;
@@ -63,6 +95,9 @@ export function SessionViewTabs({
   clipboardOpen: boolean;
   /** Absent when the session has no clipboard (it has ended). */
   onToggleClipboard?: () => void;
+  screenOpen?: boolean;
+  /** Absent when the session has no Screen panel (a file opened without a server). */
+  onToggleScreen?: () => void;
   /** Controls at the end of the strip (Mark now). */
   actions?: ReactNode;
 }) {
@@ -138,20 +173,21 @@ export function SessionViewTabs({
       {timeline && <ErrorCountNote timeline={timeline} id={errorsId} />}
       <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
         {actions}
+        {onToggleScreen && (
+          <PanelToggle
+            name="screen"
+            panelId="session-screen"
+            open={screenOpen}
+            onToggle={onToggleScreen}
+          />
+        )}
         {onToggleClipboard && (
-          <button
-            type="button"
-            aria-expanded={clipboardOpen}
-            aria-controls="session-clipboard"
-            onClick={onToggleClipboard}
-            className="mb-1 rounded-md px-2 py-0.5 text-xs text-muted hover:bg-panel-2 hover:text-fg"
-          >
-            {/* one word on a narrow screen, where the panel is under the view, not beside it */}
-            <span className="sm:hidden">Clipboard {clipboardOpen ? '▴' : '▾'}</span>
-            <span className="hidden sm:inline">
-              {clipboardOpen ? 'Hide clipboard ▸' : '◂ Clipboard'}
-            </span>
-          </button>
+          <PanelToggle
+            name="clipboard"
+            panelId="session-clipboard"
+            open={clipboardOpen}
+            onToggle={onToggleClipboard}
+          />
         )}
       </div>
     </div>

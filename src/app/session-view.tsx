@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel';
+import { ScreenPanel } from '../features/screen/components/screen-panel';
+import {
+  SCREEN_SHARE,
+  useScreenOpen,
+  useScreenShare,
+} from '../features/screen/stores/screen-layout';
+import { PaneResizer } from '../components/ui/pane-resizer';
 import { LogsPanel } from '../features/logs/components/logs-panel';
 import { useLogErrorAnnouncements } from '../features/logs/hooks/use-error-announcements';
 import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
@@ -93,6 +100,10 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   // folded away or shown, as the person left it on this device
   const clipboardOpen = useClipboardOpen((state) => state.value);
   const setClipboardOpen = useClipboardOpen((state) => state.set);
+  const screenOpen = useScreenOpen((state) => state.value);
+  const setScreenOpen = useScreenOpen((state) => state.set);
+  const screenShare = useScreenShare((state) => state.value);
+  const setScreenShare = useScreenShare((state) => state.set);
   const logs = useSessionLogs(sessionId);
   // a stream stopped by 401/403/404 has the session's record read again before anything is said
   const check = useSessionCheck({
@@ -176,6 +187,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
           linkedSeq={linkedSeq}
           params={params}
           onParamsChange={onParamsChange}
+          screen={{ open: screenOpen, toggle: () => setScreenOpen(!screenOpen) }}
           clipboard={
             ended
               ? undefined
@@ -214,6 +226,31 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
             />
           }
         />
+        {screenOpen && (
+          <>
+            <PaneResizer
+              share={screenShare}
+              bounds={SCREEN_SHARE}
+              onChange={setScreenShare}
+              label="Width of the screen"
+              pane="screen"
+            />
+            <aside
+              id="session-screen"
+              aria-label="Screen panel"
+              style={{ '--screen-share': `${screenShare * 100}%` } as CSSProperties}
+              className="shrink-0 overflow-y-auto border-t border-border bg-panel lg:w-(--screen-share) lg:border-t-0 lg:border-l"
+            >
+              <ScreenPanel
+                connection={connection}
+                sessionId={sessionId}
+                liveViewUrl={info?.liveViewUrl ?? null}
+                ended={ended !== undefined}
+                timeline={timeline}
+              />
+            </aside>
+          </>
+        )}
         {clipboardOpen && !ended && (
           <aside
             id="session-clipboard"

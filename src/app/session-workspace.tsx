@@ -24,6 +24,8 @@ export interface SessionWorkspaceProps {
   logsPanel: ReactNode;
   /** The view strip's clipboard toggle; absent when there is no clipboard. */
   clipboard?: { open: boolean; toggle: () => void };
+  /** The view strip's Screen toggle; absent when there is no Screen panel. */
+  screen?: { open: boolean; toggle: () => void };
   /** Controls at the end of the view strip (Mark now, Debug bundle). */
   actions?: ReactNode;
   /** What the session view knows of a stream's 401/403/404 (see StreamFailureNote). */
@@ -43,6 +45,7 @@ export function SessionWorkspace({
   onParamsChange,
   logsPanel,
   clipboard,
+  screen,
   actions,
   failureNote,
 }: SessionWorkspaceProps) {
@@ -88,6 +91,8 @@ export function SessionWorkspace({
               timeline={timeline}
               clipboardOpen={clipboard?.open ?? false}
               onToggleClipboard={clipboard?.toggle}
+              screenOpen={screen?.open ?? false}
+              onToggleScreen={screen?.toggle}
               actions={actions}
             />
             {timeline && <TimeRangeChip timeline={timeline} />}

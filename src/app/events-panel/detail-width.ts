@@ -22,8 +22,3 @@ export const useDetailShare = createRemembered(
   (value): value is number =>
     typeof value === 'number' && value >= DETAIL_SHARE.min && value <= DETAIL_SHARE.max,
 );
-
-/** A share kept within the bounds. */
-export function clampShare(share: number): number {
-  return Math.min(DETAIL_SHARE.max, Math.max(DETAIL_SHARE.min, share));
-}

@@ -31,10 +31,15 @@ export function imageFromBase64(base64: string): ScreenshotImage | null {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  const blob = new Blob([bytes], { type: 'image/png' });
+  return imageFromBlob(new Blob([bytes], { type: 'image/png' }));
+}
+
+/** An image as an object URL kept for export; null when URLs are missing. */
+export function imageFromBlob(blob: Blob): ScreenshotImage | null {
+  if (typeof URL.createObjectURL !== 'function') return null;
   const url = URL.createObjectURL(blob);
   blobs.set(url, blob);
-  return { url, bytes: bytes.length };
+  return { url, bytes: blob.size };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { T0, telemetryEvent } from '../testing/telemetry-test-kit';
+import { imageBlob } from '../model/event-item';
+import { T0, stubObjectUrlsInEachTest, telemetryEvent } from '../testing/telemetry-test-kit';
 import {
   addMark,
+  addScreenshotTaken,
   jumpToLatest,
   jumpToTime,
   moveSelection,
@@ -175,5 +177,30 @@ describe('addMark', () => {
     const target = timeline();
     addMark(target, 'now', T0 + 5 * SECOND);
     expect(listed(target).slice(-2)).toEqual(['5', 'marker:mark']);
+  });
+});
+
+describe('addScreenshotTaken', () => {
+  stubObjectUrlsInEachTest();
+
+  it('puts a screenshot asked for from the dashboard at its moment, with its image, as a monitor screenshot', () => {
+    const target = timeline();
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    addScreenshotTaken(target, png, T0 + 3.5 * SECOND);
+    const { buffer } = target;
+    expect(buffer.screenshots.length).toBe(1);
+    const shot = buffer.item(buffer.screenshots.at(0) ?? -1);
+    expect(shot).toMatchObject({
+      kind: 'event',
+      seq: 0,
+      type: 'monitor_screenshot',
+      tsUs: T0 + 3.5 * SECOND,
+      screenshot: { url: 'blob:test/1', bytes: 4 },
+    });
+    // in its place by time: after seq 3, before seq 4
+    const order: string[] = [];
+    buffer.forEach((item) => order.push(item.kind === 'event' ? item.type + item.seq : item.kind));
+    expect(order.slice(3, 6)).toEqual(['console_log3', 'monitor_screenshot0', 'console_error4']);
+    expect(imageBlob('blob:test/1')).toBe(png);
   });
 });

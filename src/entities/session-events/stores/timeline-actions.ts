@@ -1,3 +1,5 @@
+import type { TelemetryEvent } from '../../../types/api';
+import { imageFromBlob, makeEventItem } from '../model/event-item';
 import type { TimelineFilter } from '../model/timeline-filter';
 import type { TimelineItem } from '../model/types';
 import type { NewItem } from './telemetry-buffer';
@@ -67,31 +69,56 @@ function placeOf(items: readonly TimelineItem[], tsUs: number): number {
 }
 
 /**
- * Sets a named mark at `tsUs` (a person's "Mark now"): a row of the timeline and a flag. The mark
- * is named after its moment, so events may have arrived since: it goes in its place among them
- * (the timeline laid out again, indexes translated), not below them.
+ * Puts an item made here (not received) in its place by time: events may have arrived since its
+ * moment, so it goes among them (the timeline laid out again, indexes translated), not below them.
  */
-export function addMark(timeline: Timeline, name: string, tsUs: number): void {
+function insertAtTime(timeline: Timeline, tsUs: number, make: (epoch: number) => NewItem): void {
   const { buffer, store } = timeline;
   const last = buffer.item(buffer.next - 1);
-  const mark = (epoch: number): NewItem => ({
-    kind: 'marker',
-    marker: 'mark',
-    text: name,
-    tsUs,
-    epoch,
-  });
   if (last === undefined || !(last.tsUs > tsUs)) {
-    buffer.append([mark(last?.epoch ?? 0)]);
+    buffer.append([make(last?.epoch ?? 0)]);
     store.setState((state) => ({ version: state.version + 1 }));
     return;
   }
   const map = buffer.rebuild((items) => {
     const at = placeOf(items, tsUs);
     const epoch = items[at - 1]?.epoch ?? items[at]?.epoch ?? 0;
-    return [...items.slice(0, at), mark(epoch), ...items.slice(at)];
+    return [...items.slice(0, at), make(epoch), ...items.slice(at)];
   });
   store.setState((state) => rekeyed(state, map.translate));
+}
+
+/** Sets a named mark at `tsUs` (a person's "Mark now"): a row of the timeline and a flag. */
+export function addMark(timeline: Timeline, name: string, tsUs: number): void {
+  insertAtTime(timeline, tsUs, (epoch) => ({
+    kind: 'marker',
+    marker: 'mark',
+    text: name,
+    tsUs,
+    epoch,
+  }));
+}
+
+/**
+ * A screenshot taken from the dashboard ("Screenshot now", `POST …/computer/screenshot`) as a
+ * `monitor_screenshot` of the timeline at the moment it was asked for: in the filmstrip, the
+ * overview and the export like those the browser's monitor takes. It has no sequence number (0):
+ * the server never sent it.
+ */
+export function addScreenshotTaken(timeline: Timeline, png: Blob, tsUs: number): void {
+  const screenshot = imageFromBlob(png);
+  if (!screenshot) return;
+  const event: TelemetryEvent = {
+    ts: tsUs,
+    type: 'monitor_screenshot',
+    category: 'screenshot',
+    source: { kind: 'kernel_api', event: 'computer_screenshot' },
+    data: { trigger: 'screenshot_now', bytes: png.size },
+  };
+  insertAtTime(timeline, tsUs, (epoch) => ({
+    ...makeEventItem(0, event, epoch, tsUs),
+    screenshot,
+  }));
 }
 
 /** Selects and shows one item (error group occurrence, banner link, filmstrip). */

@@ -2,14 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../config/limits';
 import { useClipboardHistory } from '../stores/clipboard-history';
-import {
-  TEST_TOKEN,
-  deferred,
-  jsonResponse,
-  mockClipboardFetch,
-  renderWithQuery,
-  testConnection,
-} from '../testing/clipboard-test-kit';
+import { deferred, jsonResponse, mockClipboardFetch } from '../testing/clipboard-test-kit';
+import { TEST_TOKEN, renderWithQuery, testConnection } from '../../../testing/render-with-query';
 import { ClipboardPanel } from './clipboard-panel';
 import { ClipboardReadback } from './clipboard-readback';
 

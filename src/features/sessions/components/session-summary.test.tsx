@@ -34,6 +34,7 @@ describe('SessionSummary', () => {
             name: null,
             tags: {},
             deletedAt: null,
+            liveViewUrl: null,
           },
         }}
       />,
@@ -59,6 +60,7 @@ describe('SessionSummary', () => {
             name: null,
             tags: {},
             deletedAt: null,
+            liveViewUrl: null,
           },
         }}
       />,
@@ -80,6 +82,7 @@ describe('SessionSummary', () => {
       name: null,
       tags: {},
       deletedAt: null,
+      liveViewUrl: null,
     };
     afterEach(() => vi.useRealTimers());
 

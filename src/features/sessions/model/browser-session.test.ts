@@ -8,6 +8,7 @@ describe('decodeBrowserSession', () => {
       created_at: '2026-11-21T05:00:00.000Z',
       headless: true,
       cdp_ws_url: 'wss://x',
+      browser_live_view_url: 'https://live.example/s/abc?jwt=j',
       telemetry: {
         browser: {
           network: { enabled: true },
@@ -28,6 +29,7 @@ describe('decodeBrowserSession', () => {
       name: null,
       tags: {},
       deletedAt: null,
+      liveViewUrl: 'https://live.example/s/abc?jwt=j',
     });
   });
 

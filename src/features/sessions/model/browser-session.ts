@@ -16,6 +16,8 @@ export interface SessionInfo {
   tags: Record<string, string>;
   /** When the session was deleted (it has ended); null while it lives. */
   deletedAt: string | null;
+  /** The page that shows the session's screen (`browser_live_view_url`); null without one. */
+  liveViewUrl: string | null;
 }
 
 function optionalString(value: unknown): string | null {
@@ -49,6 +51,7 @@ export function decodeBrowserSession(value: unknown): SessionInfo {
     name: optionalString(value.name),
     tags: decodeTags(value.tags),
     deletedAt: optionalString(value.deleted_at),
+    liveViewUrl: optionalString(value.browser_live_view_url),
   };
 }
 
