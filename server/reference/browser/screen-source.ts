@@ -10,6 +10,11 @@ export interface ScreenFrame {
   height: number;
   /** Wall clock (ms since the epoch) when the frame arrived from the browser. */
   capturedAtMs: number;
+  /**
+   * The page's viewport the frame shows, in CSS pixels: where input coordinates land (the frame
+   * itself may be scaled down from it).
+   */
+  viewport?: { width: number; height: number };
 }
 
 export interface ScreenSource {

@@ -7,6 +7,8 @@ import { CdpProxy } from './cdp-proxy.ts';
 import { launchChromium, type LaunchedChromium } from './chromium-process.ts';
 import { CdpCollector } from './collector.ts';
 import type { CollectedEvent } from './page-target.ts';
+import type { ScreenSource } from './screen-source.ts';
+import { ActiveTabScreen } from './screencast.ts';
 
 /** An event of the browser's supervision or its collector's health. */
 export interface SupervisionEvent {
@@ -62,10 +64,12 @@ function monitor(type: string, data: Record<string, unknown>): SupervisionEvent 
  * (`service_crashed`, then `monitor_disconnected` / `monitor_reconnected`), observed by a CDP
  * collector, and reachable by agents through a CDP proxy that reports their connections
  * (`cdp_connect` / `cdp_disconnect`, with a `connection_id`) and the browser-control commands they
- * send (`cdp_command`, see cdp-command.ts).
+ * send (`cdp_command`, see cdp-command.ts). Its active tab's screen is a stream of frames for
+ * whoever watches (`screen`), and the live view's input goes to that tab (`input`).
  */
 export class SessionBrowser {
   readonly proxy: CdpProxy;
+  private readonly screencast = new ActiveTabScreen();
   private chromium: LaunchedChromium | undefined;
   private collector: CdpCollector | undefined;
   private state: State = 'running';
@@ -137,6 +141,19 @@ export class SessionBrowser {
     return this.chromium?.pid;
   }
 
+  /** The active tab's frames, for as long as anyone subscribes; it lives across relaunches. */
+  get screen(): ScreenSource {
+    return this.screencast;
+  }
+
+  /**
+   * Sends an `Input.*` CDP command (`Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`) to the
+   * tab on screen; false when nothing is on screen (nobody watches, or the browser is restarting).
+   */
+  input(method: string, params: Record<string, unknown>): Promise<boolean> {
+    return this.screencast.input(method, params);
+  }
+
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.proxy.handleUpgrade(req, socket, head, this.upstreamUrl);
   }
@@ -163,6 +180,7 @@ export class SessionBrowser {
     this.state = 'closed';
     this.proxy.closeAll();
     this.collector?.close();
+    this.screencast.close();
     const child = this.chromium?.process;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -193,6 +211,9 @@ export class SessionBrowser {
     this.note(`chromium started (pid ${chromium.pid})`);
     chromium.process.once('exit', (code, signal) => this.exited(chromium, code, signal));
     await this.attachCollector(chromium);
+    await this.screencast.attach(chromium.wsUrl).catch((error: unknown) => {
+      this.note(`screen source could not attach: ${(error as Error).message}`);
+    });
   }
 
   private async attachCollector(chromium: LaunchedChromium): Promise<void> {
@@ -219,6 +240,7 @@ export class SessionBrowser {
     this.state = 'restarting';
     this.collector?.close();
     this.collector = undefined;
+    this.screencast.detach();
     this.proxy.upstreamChanged();
     void this.restart(performance.now());
   }

@@ -1,0 +1,267 @@
+// The session browser's screen source: a CDP connection of its own to the browser that tracks the
+// open tabs (the newest open tab is the active one, as for the collector's clipboard) and, while
+// anyone is subscribed, runs one JPEG screencast of the active tab, acked frame by frame and moved
+// to the next active tab when that one closes or a newer one opens. Input for the live view goes
+// to the tab being shown, over the same connection.
+import { CdpConnection } from './cdp-connection.ts';
+import type { ScreenFrame, ScreenSource } from './screen-source.ts';
+
+type Params = Record<string, unknown>;
+
+/** What `Page.startScreencast` is asked for: JPEG, at most 1280 px either way. */
+export const SCREENCAST_PARAMS = {
+  format: 'jpeg',
+  quality: 70,
+  maxWidth: 1280,
+  maxHeight: 1280,
+  everyNthFrame: 1,
+} as const;
+
+/** Frames are acked no faster than this, so a busy page is shown at about 30 frames a second. */
+const MIN_FRAME_INTERVAL_MS = 33;
+
+const ignore = (): undefined => undefined;
+
+/** Width and height of a JPEG, from its first start-of-frame marker; undefined when none. */
+export function jpegSize(jpeg: Buffer): { width: number; height: number } | undefined {
+  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return undefined;
+  let at = 2;
+  while (at + 9 < jpeg.length) {
+    if (jpeg[at] !== 0xff) return undefined;
+    const marker = jpeg[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    const length = jpeg.readUInt16BE(at + 2);
+    // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC)
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** One running browser as the screen source sees it: its tabs and the screencast of one. */
+class BrowserLink {
+  /** Open tabs (page targets), oldest first: the last is the active one. */
+  private readonly tabs: string[] = [];
+  /** The tab being cast, over our own session with it. */
+  private cast: { targetId: string; sessionId: string } | undefined;
+  private wanted = false;
+  private settling = false;
+  private dirty = false;
+  private nextAckAt = 0;
+  private readonly ackTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  private constructor(
+    private readonly connection: CdpConnection,
+    private readonly onFrame: (frame: ScreenFrame) => void,
+  ) {
+    connection.on('Target.targetCreated', (params) => {
+      const info = params.targetInfo as { targetId?: string; type?: string } | undefined;
+      if (info?.type !== 'page' || !info.targetId || this.tabs.includes(info.targetId)) return;
+      this.tabs.push(info.targetId);
+      this.settle();
+    });
+    connection.on('Target.targetDestroyed', (params) => {
+      const index = this.tabs.indexOf(String(params.targetId));
+      if (index < 0) return;
+      this.tabs.splice(index, 1);
+      if (this.cast?.targetId === params.targetId) this.cast = undefined;
+      this.settle();
+    });
+    connection.on('Target.detachedFromTarget', (params) => {
+      if (this.cast && params.sessionId === this.cast.sessionId) {
+        this.cast = undefined;
+        this.settle();
+      }
+    });
+    connection.on('Page.screencastFrame', (params, sessionId) => this.frame(params, sessionId));
+  }
+
+  /** Connects to the browser's DevTools endpoint and learns its tabs. */
+  static async open(wsUrl: string, onFrame: (frame: ScreenFrame) => void): Promise<BrowserLink> {
+    const connection = await CdpConnection.connect(wsUrl);
+    const link = new BrowserLink(connection, onFrame);
+    try {
+      // reports every tab already open as targetCreated, then each new one
+      await connection.send('Target.setDiscoverTargets', { discover: true });
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+    return link;
+  }
+
+  /** Casts while `wanted`; stops (and lets the tab go) when not. */
+  setWanted(wanted: boolean): void {
+    this.wanted = wanted;
+    this.settle();
+  }
+
+  /** Sends an `Input.*` command to the tab being shown; false when none is. */
+  async input(method: string, params: Params): Promise<boolean> {
+    const cast = this.cast;
+    if (!cast) return false;
+    await this.connection.send(method, params, cast.sessionId);
+    return true;
+  }
+
+  close(): void {
+    for (const timer of this.ackTimers) clearTimeout(timer);
+    this.ackTimers.clear();
+    this.wanted = false;
+    this.connection.close();
+  }
+
+  /** Brings the screencast in line with what is wanted, one change at a time. */
+  private settle(): void {
+    this.dirty = true;
+    if (this.settling) return;
+    this.settling = true;
+    void (async () => {
+      while (this.dirty && !this.connection.isClosed) {
+        this.dirty = false;
+        await this.step().catch(ignore);
+      }
+      this.settling = false;
+    })();
+  }
+
+  private async step(): Promise<void> {
+    const target = this.wanted ? this.tabs.at(-1) : undefined;
+    if (this.cast && this.cast.targetId !== target) {
+      const old = this.cast;
+      this.cast = undefined;
+      await this.connection.send('Page.stopScreencast', {}, old.sessionId).catch(ignore);
+      await this.connection
+        .send('Target.detachFromTarget', { sessionId: old.sessionId })
+        .catch(ignore);
+    }
+    if (target === undefined || this.cast) return;
+    const { sessionId } = await this.connection.send<{ sessionId: string }>(
+      'Target.attachToTarget',
+      { targetId: target, flatten: true },
+    );
+    this.cast = { targetId: target, sessionId };
+    try {
+      await this.connection.send('Page.startScreencast', { ...SCREENCAST_PARAMS }, sessionId);
+    } catch (error) {
+      this.cast = undefined;
+      await this.connection.send('Target.detachFromTarget', { sessionId }).catch(ignore);
+      throw error;
+    }
+  }
+
+  private frame(params: Params, sessionId: string | undefined): void {
+    const cast = this.cast;
+    if (!cast || sessionId !== cast.sessionId || typeof params.data !== 'string') return;
+    // the next frame comes once this one is acked: pacing the acks paces the frames
+    const now = performance.now();
+    const delay = Math.max(0, this.nextAckAt - now);
+    this.nextAckAt = now + delay + MIN_FRAME_INTERVAL_MS;
+    const ack = (): void => {
+      void this.connection
+        .send('Page.screencastFrameAck', { sessionId: params.sessionId }, cast.sessionId)
+        .catch(ignore);
+    };
+    if (delay === 0) ack();
+    else {
+      const timer = setTimeout(() => {
+        this.ackTimers.delete(timer);
+        ack();
+      }, delay);
+      this.ackTimers.add(timer);
+    }
+    const jpeg = Buffer.from(params.data, 'base64');
+    const metadata = (params.metadata ?? {}) as { deviceWidth?: unknown; deviceHeight?: unknown };
+    const viewport =
+      typeof metadata.deviceWidth === 'number' && typeof metadata.deviceHeight === 'number'
+        ? { width: metadata.deviceWidth, height: metadata.deviceHeight }
+        : undefined;
+    const size = jpegSize(jpeg) ?? viewport;
+    if (!size) return;
+    this.onFrame({
+      jpeg,
+      width: size.width,
+      height: size.height,
+      capturedAtMs: Date.now(),
+      ...(viewport ? { viewport } : {}),
+    });
+  }
+}
+
+/**
+ * The screen of a session browser across its relaunches: subscribers stay subscribed while the
+ * browser restarts, and the screencast picks up again in the new browser.
+ */
+export class ActiveTabScreen implements ScreenSource {
+  private readonly listeners = new Set<(frame: ScreenFrame) => void>();
+  private newest: ScreenFrame | undefined;
+  private link: BrowserLink | undefined;
+  private closed = false;
+
+  subscribe(listener: (frame: ScreenFrame) => void): () => void {
+    const entry = (frame: ScreenFrame): void => listener(frame);
+    this.listeners.add(entry);
+    if (this.newest) this.deliver(entry, this.newest);
+    if (this.listeners.size === 1) this.link?.setWanted(true);
+    return () => {
+      if (!this.listeners.delete(entry)) return;
+      if (this.listeners.size === 0) this.link?.setWanted(false);
+    };
+  }
+
+  latest(): ScreenFrame | undefined {
+    return this.newest;
+  }
+
+  /** How many are subscribed now. */
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  /** Follows a (re)launched browser, given its DevTools endpoint. */
+  async attach(wsUrl: string): Promise<void> {
+    this.detach();
+    const link = await BrowserLink.open(wsUrl, (frame) => this.publish(frame));
+    if (this.closed || this.link) {
+      link.close();
+      return;
+    }
+    this.link = link;
+    if (this.listeners.size > 0) link.setWanted(true);
+  }
+
+  /** The browser went away (it is restarting): no frames until the next `attach`. */
+  detach(): void {
+    this.link?.close();
+    this.link = undefined;
+    this.newest = undefined;
+  }
+
+  /** Sends an `Input.*` command to the tab on screen; false when nothing is on screen. */
+  input(method: string, params: Params): Promise<boolean> {
+    return this.link ? this.link.input(method, params) : Promise.resolve(false);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.detach();
+    this.listeners.clear();
+  }
+
+  private publish(frame: ScreenFrame): void {
+    this.newest = frame;
+    for (const listener of [...this.listeners]) this.deliver(listener, frame);
+  }
+
+  private deliver(listener: (frame: ScreenFrame) => void, frame: ScreenFrame): void {
+    try {
+      listener(frame);
+    } catch (error) {
+      console.error('screen: a frame listener failed:', error);
+    }
+  }
+}
