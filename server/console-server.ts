@@ -85,7 +85,15 @@ export async function startConsoleServer(
       : { mode: 'reference' };
   };
   const hosts = createHostPolicy(options.allowedHosts);
-  const listener = createGateway({ staticRoot: options.staticRoot, api, clientConfig, hosts });
+  // the dashboard may frame the live view, which the reference server serves on its own origin
+  const liveView = reference?.liveView;
+  const listener = createGateway({
+    staticRoot: options.staticRoot,
+    api,
+    clientConfig,
+    hosts,
+    ...(liveView ? { frameOrigin: (host: string | undefined) => liveView.originFor(host) } : {}),
+  });
   const server = createServer(listener);
   server.keepAliveTimeout = 5_000;
   // Session browsers are reached over WebSockets under /api (each session's `cdp_ws_url`), and

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     const browser = running.reference.chromium;
     for (const skipped of browser.skipped) console.log(`  (skipped       ${skipped})`);
     console.log(`  browser        ${describeChromium(browser)}`);
+    const liveView = running.reference.liveView;
+    if (liveView) console.log(`  live view      ${liveView.url}  (REFERENCE_LIVE_VIEW_PORT)`);
   } else {
     console.log(`  API            ${running.url}/api  -> ${options.upstreamBaseUrl}`);
   }

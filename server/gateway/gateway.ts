@@ -53,6 +53,22 @@ export interface GatewayOptions {
   clientConfig?: (req: IncomingMessage) => unknown;
   /** Which `Host` names are answered; by default loopback names and IP literals only. */
   hosts?: HostPolicy;
+  /**
+   * The one other origin the dashboard may frame (the reference server's live view), for a page
+   * served under `host`; the CSP's `frame-src` then names it beside `'self'`.
+   */
+  frameOrigin?: (host: string | undefined) => string | undefined;
+}
+
+/** An origin fit to stand in a CSP: `scheme://host[:port]` and nothing else. */
+const CSP_ORIGIN = /^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The dashboard's CSP, letting it frame `origin` as well as itself when one is given. */
+export function dashboardCsp(origin: string | undefined): string {
+  const base = SECURITY_HEADERS['Content-Security-Policy'] as string;
+  return origin !== undefined && CSP_ORIGIN.test(origin)
+    ? `${base}; frame-src 'self' ${origin}`
+    : base;
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -94,6 +110,8 @@ export function createGateway(options: GatewayOptions): RequestListener {
       answerError(res, misdirected(req.headers.host ?? ''));
       return;
     }
+    if (!api && options.frameOrigin)
+      res.setHeader('Content-Security-Policy', dashboardCsp(options.frameOrigin(req.headers.host)));
     route(req, res).catch((error: unknown) => answerError(res, error));
   };
 }

@@ -27,6 +27,16 @@ export interface ReferenceConfig {
   browser: boolean;
   /** Port of the demo site the demo session browses; 0 picks a free one. */
   demoSitePort: number;
+  /** Address the live view's own listener binds (the server's HOST). */
+  liveViewHost: string;
+  /** Port of the live view's own listener, its own origin; 0 picks a free one. */
+  liveViewPort: number;
+  /**
+   * The live view's public base URL when something in front serves it under a name of its own
+   * (`https://live.console.example.com`); otherwise its URLs name the host the API was reached
+   * under, with `liveViewPort`.
+   */
+  liveViewUrl: string | undefined;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -49,6 +59,17 @@ function durationFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: string)
   return ms;
 }
 
+function baseUrlFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
+    throw new Error(
+      `${name} must be an http(s) URL such as https://live.example.com, got ${JSON.stringify(raw)}`,
+    );
+  return raw.replace(/\/+$/, '');
+}
+
 export function randomToken(): string {
   return `sk_ref_${randomBytes(24).toString('base64url')}`;
 }
@@ -69,6 +90,9 @@ export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Re
     firehose: env.REFERENCE_FIREHOSE === '1',
     browser: env.REFERENCE_BROWSER !== 'off',
     demoSitePort: intFromEnv(env, 'REFERENCE_DEMO_SITE_PORT', 0, 0),
+    liveViewHost: env.HOST || '127.0.0.1',
+    liveViewPort: intFromEnv(env, 'REFERENCE_LIVE_VIEW_PORT', 0, 0),
+    liveViewUrl: baseUrlFromEnv(env, 'REFERENCE_LIVE_VIEW_URL'),
   };
 }
 

@@ -1,6 +1,6 @@
 // The reference server's life: its data folder and history, the live sessions it creates and
-// ends, the demo site, and closing. What a request is answered with is in api-router.ts (the
-// dispatch and auth) and session-routes.ts (the operations on a session).
+// ends, the demo site, the live view's own listener, and closing. What a request is answered with
+// is in api-router.ts (the dispatch and auth) and session-routes.ts (the operations on a session).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -18,6 +18,7 @@ import type { CategoryFlags } from './telemetry-config.ts';
 import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts';
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
+import { startLiveViewServer, type LiveViewServer } from './live-view/live-view-server.ts';
 
 export interface ReferenceServer {
   readonly config: ReferenceConfig;
@@ -28,6 +29,11 @@ export interface ReferenceServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, apiPath: string): void;
   /** Where session browsers come from, or why there are none. */
   readonly chromium: ChromiumLookup;
+  /**
+   * The live view's own listener, on an origin of its own (each session's
+   * `browser_live_view_url`); none when sessions have no browser to show.
+   */
+  readonly liveView: Pick<LiveViewServer, 'url' | 'originFor'> | undefined;
   /**
    * Creates a session; with `demo`, its browser keeps browsing the demo site (the `npm start`
    * demo session).
@@ -79,8 +85,6 @@ export async function createReferenceServer(
   const sessions = new Map<string, Session>();
   const records = SessionRecords.load(path.join(dataDir, 'history'), config.historyRetentionMs);
   await records.sweep();
-  const sweeper = setInterval(() => void records.sweep(), 60 * 60 * 1000);
-  sweeper.unref();
   const chromium: ChromiumLookup = config.browser
     ? findChromium()
     : {
@@ -91,6 +95,17 @@ export async function createReferenceServer(
   if (config.browser && chromium.path === undefined) {
     console.warn(`reference server: sessions will have no browser: ${chromium.reason}`);
   }
+  const liveView =
+    chromium.path === undefined
+      ? undefined
+      : await startLiveViewServer({
+          host: config.liveViewHost,
+          port: config.liveViewPort,
+          publicUrl: config.liveViewUrl,
+          session: (id) => sessions.get(id),
+        });
+  const sweeper = setInterval(() => void records.sweep(), 60 * 60 * 1000);
+  sweeper.unref();
 
   let agentBase: string | undefined;
   let demoSite: Promise<DemoSite> | undefined;
@@ -113,6 +128,7 @@ export async function createReferenceServer(
       session = await Session.create(id, sessionsDir, options.flags ?? null, config, chromium, {
         labels: options.labels ?? {},
         archive,
+        ...(liveView ? { liveView } : {}),
       });
     } catch (error) {
       archive.close();
@@ -173,6 +189,7 @@ export async function createReferenceServer(
     handle: router.handle,
     handleUpgrade: router.handleUpgrade,
     chromium,
+    liveView,
     createSession,
     demoSite: getDemoSite,
     getSession: (id) => sessions.get(id),
@@ -186,6 +203,7 @@ export async function createReferenceServer(
         const open = [...sessions.values()];
         sessions.clear();
         await Promise.all(open.map((session) => session.end()));
+        await liveView?.close();
         records.close();
         if (demoSite) await (await demoSite).close();
         if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });

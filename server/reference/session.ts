@@ -43,11 +43,19 @@ const BROWSER_DRIVING_OPERATIONS: ReadonlySet<string> = new Set([
   'readClipboard',
 ]);
 
+/** How a session's live view URL is made (the live view's own listener knows its address). */
+export interface LiveViewAddress {
+  /** The page of session `id`, for a client that reached the API at `apiWsBase` (`ws://host/api`). */
+  urlFor(id: string, secret: string, apiWsBase: string): string;
+}
+
 /** What a session starts with besides its capture flags. */
 export interface SessionSetup {
   labels: Labels;
   /** Where every event it publishes is kept for history. */
   archive?: EnvelopeSink;
+  /** Where its live view is served, when the server offers one. */
+  liveView?: LiveViewAddress;
 }
 
 /** One browser session of the reference server: its filesystem root, telemetry and clipboard. */
@@ -71,6 +79,10 @@ export class Session {
   private browserDescription: string | undefined;
   /** The secret in `cdp_ws_url` that lets an agent reach this session's browser. */
   readonly cdpSecret = randomBytes(18).toString('base64url');
+  /** The secret in `browser_live_view_url` that lets a viewer watch (and drive) the browser. */
+  readonly liveViewSecret = randomBytes(18).toString('base64url');
+  private readonly liveView: LiveViewAddress | undefined;
+  private readonly endHandlers = new Set<() => void>();
   private readonly streams = new Set<ServerResponse>();
   private readonly requestLog: WriteStream;
 
@@ -88,6 +100,7 @@ export class Session {
     this.name = setup.labels.name ?? undefined;
     this.tags = setup.labels.tags ?? undefined;
     this.ring = new TelemetryRing(config.telemetryBuffer, config.maxEventBytes, setup.archive);
+    this.liveView = setup.liveView;
     this.requestLog = createWriteStream(this.supervisorLogFile('kernel-images-api'), {
       flags: 'a',
     });
@@ -215,9 +228,25 @@ export class Session {
     return open.length;
   }
 
-  /** Ends the session: every open stream closes and the browser stops. */
+  /**
+   * Calls `handler` once when the session ends, while it can still record events (at once if it
+   * has ended); returns its removal.
+   */
+  onEnd(handler: () => void): () => void {
+    if (this.ended) {
+      handler();
+      return () => undefined;
+    }
+    this.endHandlers.add(handler);
+    return () => this.endHandlers.delete(handler);
+  }
+
+  /** Ends the session: every open stream and live view closes and the browser stops. */
   async end(): Promise<void> {
     if (this.ended) return;
+    const handlers = [...this.endHandlers];
+    this.endHandlers.clear();
+    for (const handler of handlers) handler();
     this.ended = true;
     this.ring.close();
     for (const res of [...this.streams]) res.end();
@@ -227,15 +256,23 @@ export class Session {
     await this.browser?.close();
   }
 
-  /** The session as the API shows it; `wsBase` is where this server's API is reached over ws. */
+  /**
+   * The session as the API shows it; `wsBase` is where this server's API is reached over ws (its
+   * host also names the live view's, unless that has a public address of its own). Without one
+   * (the record kept on disk) there is no live view link: it carries a credential.
+   */
   toWire(wsBase: string): BrowserSession {
     const reason = this.browserUnavailableReason;
+    const live = this.browser && !reason && !this.ended && wsBase !== '';
     const wire: BrowserSession = {
       session_id: this.id,
       created_at: this.createdAt.toISOString(),
       cdp_ws_url:
         this.browser && !reason ? `${wsBase}/browsers/${this.id}/cdp?jwt=${this.cdpSecret}` : '',
       webdriver_ws_url: '',
+      ...(live && this.liveView
+        ? { browser_live_view_url: this.liveView.urlFor(this.id, this.liveViewSecret, wsBase) }
+        : {}),
       headless: true,
       stealth: false,
       timeout_seconds: 0,

@@ -73,6 +73,11 @@ export interface BrowserSession {
   created_at: string;
   cdp_ws_url: string;
   webdriver_ws_url: string;
+  /**
+   * A page showing the session's screen that forwards mouse and keyboard (append `readOnly=true`
+   * to only watch); it carries its own credential and lives on another origin than the API.
+   */
+  browser_live_view_url?: string;
   headless: boolean;
   stealth: boolean;
   timeout_seconds: number;
