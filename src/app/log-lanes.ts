@@ -11,6 +11,8 @@ const LANES_REFRESH_MS = 250;
 export interface LogLanes extends OverviewLanesSource {
   /** The session's open log streams changed. */
   setTabs(tabs: readonly LogTab[]): void;
+  /** Lanes of the session that are not log streams (its recordings), drawn after them. */
+  setOthers(lanes: readonly OverviewExtraLane[]): void;
   stop(): void;
 }
 
@@ -37,6 +39,7 @@ export function createLogLanes(): LogLanes {
   const store = createStore(() => ({ version: 0 }));
   let tabs: readonly LogTab[] = [];
   let lanes: readonly OverviewExtraLane[] = [];
+  let others: readonly OverviewExtraLane[] = [];
   let unsubscribe: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bump = (): void => {
@@ -52,7 +55,12 @@ export function createLogLanes(): LogLanes {
   };
   return {
     store,
-    lanes: () => lanes,
+    lanes: () => (others.length === 0 ? lanes : [...lanes, ...others]),
+    setOthers(next) {
+      if (next === others) return;
+      others = next;
+      bump();
+    },
     setTabs(next) {
       if (next === tabs) return;
       stopWatching();

@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel';
 import { ScreenPanel } from '../features/screen/components/screen-panel';
+import { replaysQuery } from '../features/screen/api/replays';
+import { replayLane } from './replay-lane';
 import {
   SCREEN_SHARE,
   useScreenOpen,
@@ -103,6 +105,18 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   const screenOpen = useScreenOpen((state) => state.value);
   const setScreenOpen = useScreenOpen((state) => state.set);
   const screenShare = useScreenShare((state) => state.value);
+  // the session's recordings are a lane of the overview (the Screen panel lists and plays them)
+  const replays = useQuery({
+    ...replaysQuery(connection, sessionId, ended !== undefined),
+    enabled: hasToken && lookup?.kind === 'found',
+  });
+  const replayList = replays.data?.replays;
+  const listedAt = replays.dataUpdatedAt;
+  // one still recording reaches the moment the list was read (read again every 2 s then)
+  const otherLanes = useMemo(
+    () => (replayList && replayList.length > 0 ? [replayLane(replayList, listedAt)] : []),
+    [replayList, listedAt],
+  );
   const setScreenShare = useScreenShare((state) => state.set);
   const logs = useSessionLogs(sessionId);
   // a stream stopped by 401/403/404 has the session's record read again before anything is said
@@ -187,6 +201,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
           linkedSeq={linkedSeq}
           params={params}
           onParamsChange={onParamsChange}
+          otherLanes={otherLanes}
           screen={{ open: screenOpen, toggle: () => setScreenOpen(!screenOpen) }}
           clipboard={
             ended

@@ -4,6 +4,7 @@ import { useSessionLogs } from '../features/logs/stores/log-tabs-registry';
 import { MomentContext } from './events-panel/detail-parts';
 import { SessionTelemetry } from './events-panel/session-telemetry';
 import { OverviewLanesContext } from './events-panel/telemetry-panel';
+import type { OverviewExtraLane } from '../entities/session-events/model/overview';
 import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 import { createAllView } from '../features/all/stores/all-view';
 import { AllSessionView } from './all-session-view';
@@ -30,6 +31,8 @@ export interface SessionWorkspaceProps {
   actions?: ReactNode;
   /** What the session view knows of a stream's 401/403/404 (see StreamFailureNote). */
   failureNote?: StreamFailureNote;
+  /** Overview lanes beside the log streams' (the session's recordings). */
+  otherLanes?: readonly OverviewExtraLane[];
 }
 
 /**
@@ -48,6 +51,7 @@ export function SessionWorkspace({
   screen,
   actions,
   failureNote,
+  otherLanes,
 }: SessionWorkspaceProps) {
   const named = params.get('view');
   const view: SessionViewName = named === 'logs' || named === 'all' ? named : 'timeline';
@@ -75,6 +79,7 @@ export function SessionWorkspace({
   // the overview draws a lane per open log stream
   const logLanes = useMemo(() => createLogLanes(), []);
   useEffect(() => logLanes.setTabs(logs.tabs), [logLanes, logs.tabs]);
+  useEffect(() => logLanes.setOthers(otherLanes ?? []), [logLanes, otherLanes]);
   useEffect(() => () => logLanes.stop(), [logLanes]);
   // a time range chosen on the overview or from a page narrows every view
   useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);

@@ -7,6 +7,7 @@ import {
   jumpToLatest,
   jumpToTime,
   moveSelection,
+  selectAtTime,
   togglePause,
   updateFilter,
 } from './timeline-actions';
@@ -202,5 +203,23 @@ describe('addScreenshotTaken', () => {
     buffer.forEach((item) => order.push(item.kind === 'event' ? item.type + item.seq : item.kind));
     expect(order.slice(3, 6)).toEqual(['console_log3', 'monitor_screenshot0', 'console_error4']);
     expect(imageBlob('blob:test/1')).toBe(png);
+  });
+});
+
+describe('selectAtTime', () => {
+  it('selects the last shown item at or before the moment, without opening the details', () => {
+    const target = timeline();
+    const at = selectAtTime(target, T0 + 3.4 * SECOND);
+    const item = target.buffer.item(at ?? -1);
+    expect(item?.kind === 'event' && item.seq).toBe(3);
+    expect(state(target).selected).toBe(at);
+    expect(state(target).detailOpen).toBe(false);
+    // with errors only shown, the last error at or before the moment
+    updateFilter(target, { errorsOnly: true });
+    const error = target.buffer.item(selectAtTime(target, T0 + 3.4 * SECOND) ?? -1);
+    expect(error?.kind === 'event' && error.seq).toBe(2);
+    // before the first shown item: the first one (the file's "imported" marker)
+    const early = target.buffer.item(selectAtTime(target, T0) ?? -1);
+    expect(early?.kind === 'marker' && early.marker).toBe('imported');
   });
 });

@@ -61,6 +61,26 @@ export function jumpToTime(timeline: Timeline, tsUs: number): void {
   }));
 }
 
+/**
+ * Selects the last shown item at or before a time and brings it into view, without opening the
+ * details (a replay's playhead moving through the session). Returns its index, null when nothing
+ * is shown.
+ */
+export function selectAtTime(timeline: Timeline, tsUs: number): number | null {
+  const { buffer, store } = timeline;
+  const first = buffer.indexAtTime(tsUs);
+  if (first === null || buffer.viewCount === 0) return null;
+  let position = Math.min(buffer.viewCount - 1, buffer.viewIndexOf(first));
+  let item = buffer.viewItem(position);
+  while (item && item.tsUs > tsUs && position > 0) {
+    position -= 1;
+    item = buffer.viewItem(position);
+  }
+  if (!item) return null;
+  if (store.getState().selected !== item.index) revealItem(store, item.index, buffer.next, false);
+  return item.index;
+}
+
 /** Where an item of time `tsUs` goes among `items`: after the last one at or before its time. */
 function placeOf(items: readonly TimelineItem[], tsUs: number): number {
   let at = items.length;

@@ -107,7 +107,11 @@ describe('the Screen panel', () => {
     const png = Uint8Array.from(atob(PNG_BASE64), (c) => c.charCodeAt(0));
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(png, { headers: { 'Content-Type': 'image/png' } }));
+      .mockImplementation(async (input) =>
+        String(input).endsWith('/replays')
+          ? new Response('[]', { headers: { 'Content-Type': 'application/json' } })
+          : new Response(png, { headers: { 'Content-Type': 'image/png' } }),
+      );
     const timeline = createFileTimeline({
       name: 'x.jsonl',
       envelopes: [],
@@ -128,7 +132,8 @@ describe('the Screen panel', () => {
     const before = Date.now() * 1000;
     await user.click(screen.getByRole('button', { name: 'Screenshot now' }));
     await waitFor(() => expect(timeline.buffer.screenshots.length).toBe(1));
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    const [url, init] =
+      fetchSpy.mock.calls.find(([input]) => String(input).endsWith('/screenshot')) ?? [];
     expect(url).toBe('/api/browsers/s%201/computer/screenshot');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);

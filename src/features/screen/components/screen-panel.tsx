@@ -4,6 +4,7 @@
  * takes control; a session without one (headless, ended, or a live view that failed) shows its
  * newest screenshot, updating as screenshots arrive. Screenshot now asks the API for the screen
  * (`POST …/computer/screenshot`) and puts the image in the timeline at the moment it was asked for.
+ * Below, the session's recordings (replays) play on the session's time axis (recordings.tsx).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { takeScreenshot } from '../api/take-screenshot';
 import { checkLiveViewUrl, liveViewAddress } from '../model/live-view-url';
 import { LatestScreenshot } from './latest-screenshot';
 import { LiveViewFrame } from './live-view-frame';
+import { Recordings } from './recordings';
 
 export interface ScreenPanelProps {
   connection: ApiConnection;
@@ -131,6 +133,7 @@ export function ScreenPanel({
           Try the live view again
         </Button>
       )}
+      <Recordings connection={connection} sessionId={sessionId} ended={ended} timeline={timeline} />
     </section>
   );
 }
