@@ -15,7 +15,9 @@ describe('the recordings lane', () => {
       expect(error).toBe(false);
       seen.push(tsUs / 1000);
     });
-    expect(seen).toEqual([1000, 1250, 1500, 1750, 2000, 5000, 5250, 5500]);
+    expect(seen.length).toBe(21 + 11);
+    expect(seen.slice(0, 3)).toEqual([1000, 1050, 1100]);
+    expect(seen.slice(-3)).toEqual([5400, 5450, 5500]);
   });
 
   it('draws a day-long recording with a bounded number of moments', () => {

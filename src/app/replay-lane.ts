@@ -2,7 +2,7 @@ import type { OverviewExtraLane } from '../entities/session-events/model/overvie
 import type { Replay } from '../features/screen/model/replays';
 
 /** A recording is drawn as moments this far apart (at most `MAX_MOMENTS` in all). */
-const MOMENT_MS = 250;
+const MOMENT_MS = 50;
 const MAX_MOMENTS = 20_000;
 
 /**

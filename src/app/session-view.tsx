@@ -112,7 +112,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   });
   const replayList = replays.data?.replays;
   const listedAt = replays.dataUpdatedAt;
-  // one still recording reaches the moment the list was read (read again every 2 s then)
+  // one still recording reaches the moment the list was read (read again every 10 s then)
   const otherLanes = useMemo(
     () => (replayList && replayList.length > 0 ? [replayLane(replayList, listedAt)] : []),
     [replayList, listedAt],

@@ -31,8 +31,9 @@ export function listReplays(
 }
 
 /**
- * The session's recordings, read again every 2 s while one is being recorded (to see it end),
- * every 15 s otherwise while the session lives, and not again once it has ended.
+ * The session's recordings, read again every 10 s while one is being recorded (to see it end;
+ * Record and Stop read it at once), every 30 s otherwise while the session lives, and not again
+ * once it has ended. Each read is an API call the session's telemetry records, so not more often.
  */
 export function replaysQuery(connection: ApiConnection, sessionId: string, ended: boolean) {
   return queryOptions({
@@ -42,8 +43,8 @@ export function replaysQuery(connection: ApiConnection, sessionId: string, ended
       ended
         ? false
         : query.state.data?.replays.some((replay) => replay.finishedAtMs === null)
-          ? 2000
-          : 15_000,
+          ? 10_000
+          : 30_000,
     retry: false,
   });
 }

@@ -8,7 +8,7 @@ export const useScreenOpen = createRemembered(
 );
 
 /** The Screen panel's share of the session view's width on wide screens, between these. */
-export const SCREEN_SHARE = { min: 0.2, max: 0.6, fallback: 0.32, step: 0.04 };
+export const SCREEN_SHARE = { min: 0.2, max: 0.6, fallback: 0.28, step: 0.04 };
 
 /** How wide a person made the Screen panel, kept on this device. */
 export const useScreenShare = createRemembered(
