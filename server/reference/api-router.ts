@@ -1,7 +1,8 @@
 // How a request to the reference server's API finds its answer: refused with 503 while the
-// server closes, the bearer token checked, `/browsers` (list, create) answered here, and
-// `/browsers/{id}<suffix>` dispatched to its route (session-routes.ts and the extensions'), with
-// the request recorded as the session's platform_api_call. Also the `cdp_ws_url` upgrade.
+// server closes, the bearer token checked (or a route's own secret, for a replay's view URL),
+// `/browsers` (list, create) answered here, and `/browsers/{id_or_name}<suffix>` dispatched to its
+// route (session-routes.ts and the extensions'), with the request recorded as the session's
+// platform_api_call. Also the `cdp_ws_url` upgrade.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -19,6 +20,7 @@ import { serveList } from './history/list-route.ts';
 import { parseLabels, type Labels, type SessionRecords } from './history/session-records.ts';
 import type { Session } from './session.ts';
 import { SESSION_ID, type ReferenceExtension, type SessionRoute } from './session-route.ts';
+import { matchSuffix, sessionNamed } from './route-match.ts';
 import { resolveCreateTelemetry, type CategoryFlags } from './telemetry-config.ts';
 
 /** What a server shutting down tells clients to wait before they ask again (Retry-After, s). */
@@ -52,6 +54,14 @@ function wsBaseOf(req: IncomingMessage, apiPath: string): string {
   return `ws://${req.headers.host ?? '127.0.0.1'}${prefix}`;
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'bad_request', 'session id or name is not valid percent-encoding');
+  }
+}
+
 function sameSecret(given: string | null, expected: string): boolean {
   if (given === null) return false;
   const a = Buffer.from(given);
@@ -68,6 +78,23 @@ function refuseUpgrade(socket: Duplex, status: number, text: string): void {
 export function createApiRouter(context: ApiRouterContext): ApiRouter {
   const { config, extensions, sessions, records, routes, createSession } = context;
 
+  /** The routes whose suffix matches, each with its `{name}` segments. */
+  const routesFor = (suffix: string) =>
+    routes.flatMap((route) => {
+      const params = matchSuffix(route.suffix, suffix);
+      return params ? [{ route, params }] : [];
+    });
+
+  /**
+   * The session a `{id_or_name}` segment names: a session with that id, else the live session of
+   * that name, else the newest ended one of that name; undefined when none.
+   */
+  const resolveSession = (idOrName: string): string | undefined => {
+    if (SESSION_ID.test(idOrName) && (sessions.has(idOrName) || records.has(idOrName)))
+      return idOrName;
+    return sessionNamed(idOrName, sessions.values(), records);
+  };
+
   const handleSessionRequest = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -76,30 +103,31 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
     suffix: string,
     wsBase: string,
   ): Promise<void> => {
-    const candidates = routes.filter((route) => route.suffix === suffix);
+    const candidates = routesFor(suffix);
     if (candidates.length === 0)
       throw new HttpError(
         404,
         'not_found',
         `no such endpoint: ${req.method} /browsers/{id}${suffix}`,
       );
-    const route = candidates.find((candidate) => candidate.method === req.method);
-    if (!route) {
+    const found = candidates.find((candidate) => candidate.route.method === req.method);
+    if (!found) {
       throw new HttpError(
         405,
         'method_not_allowed',
         `${req.method} is not allowed here`,
         undefined,
         {
-          Allow: candidates.map((candidate) => candidate.method).join(', '),
+          Allow: candidates.map((candidate) => candidate.route.method).join(', '),
         },
       );
     }
+    const { route, params } = found;
     const session = sessions.get(id);
     if (!session) {
       const record = records.ended(id);
       if (record && route.ended) {
-        await route.ended({ res, url, id, record });
+        await route.ended({ req, res, url, id, record, params, wsBase });
         return;
       }
       throw new HttpError(
@@ -129,11 +157,37 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
       record();
       for (const extension of extensions) extension.streamOpened?.(session, route.operationId, res);
     };
-    const request = { req, res, url, session, opened, wsBase };
+    const request = { req, res, url, session, params, opened, wsBase };
     for (const extension of extensions) {
       if (extension.answerInstead?.(request, route.operationId)) return;
     }
     await route.handler(request);
+  };
+
+  /**
+   * Whether the request is a `GET` made with a route's own secret (`?jwt=`, a replay's view URL)
+   * that is right: it then needs no API token. A wrong or missing one leaves it to the token.
+   */
+  const viewSecretGiven = async (
+    req: IncomingMessage,
+    url: URL,
+    segments: string[],
+  ): Promise<boolean> => {
+    const given = url.searchParams.get('jwt');
+    if (given === null || req.method !== 'GET' || segments[0] !== 'browsers' || !segments[1])
+      return false;
+    let id: string | undefined;
+    try {
+      id = resolveSession(decodeURIComponent(segments[1]));
+    } catch {
+      return false;
+    }
+    const found = routesFor(`/${segments.slice(2).join('/')}`).find(
+      (candidate) => candidate.route.method === 'GET' && candidate.route.viewSecret,
+    );
+    if (id === undefined || !found?.route.viewSecret) return false;
+    const expected = await found.route.viewSecret(id, found.params).catch(() => undefined);
+    return expected !== undefined && sameSecret(given, expected);
   };
 
   const route = async (
@@ -147,14 +201,16 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
       throw new HttpError(503, 'unavailable', 'the server is shutting down', undefined, {
         'Retry-After': String(CLOSING_RETRY_AFTER_S),
       });
-    const lookup = (id: string): Session | undefined => sessions.get(id);
-    const token = extensions.reduce<string | undefined>(
-      (found, extension) => found ?? extension.tokenFor?.(apiPath, lookup),
-      undefined,
-    );
-    requireBearer(req, token ?? config.token);
     const url = new URL(apiPath, 'http://reference.invalid');
     const segments = url.pathname.split('/').filter((segment) => segment.length > 0);
+    if (!(await viewSecretGiven(req, url, segments))) {
+      const lookup = (id: string): Session | undefined => sessions.get(id);
+      const token = extensions.reduce<string | undefined>(
+        (found, extension) => found ?? extension.tokenFor?.(apiPath, lookup),
+        undefined,
+      );
+      requireBearer(req, token ?? config.token);
+    }
     if (segments[0] !== 'browsers')
       throw new HttpError(404, 'not_found', `no such endpoint: ${req.method} ${url.pathname}`);
     if (segments.length === 1) {
@@ -182,13 +238,14 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
       sendJson(res, 200, session.toWire(wsBaseOf(req, apiPath)));
       return;
     }
-    let id: string;
-    try {
-      id = decodeURIComponent(segments[1] ?? '');
-    } catch {
-      throw new HttpError(400, 'bad_request', 'session id is not valid percent-encoding');
-    }
-    if (!SESSION_ID.test(id)) throw new HttpError(404, 'not_found', 'browser session not found');
+    const idOrName = decodeSegment(segments[1] ?? '');
+    const id = resolveSession(idOrName);
+    if (id === undefined)
+      throw new HttpError(
+        404,
+        'not_found',
+        `browser session ${JSON.stringify(idOrName)} not found`,
+      );
     await handleSessionRequest(
       req,
       res,
@@ -208,7 +265,13 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
     const url = new URL(apiPath, 'http://reference.invalid');
     if (context.closing()) return refuseUpgrade(socket, 503, 'Service Unavailable');
     const match = /^\/browsers\/([^/]+)\/cdp\/?$/.exec(url.pathname);
-    const session = match?.[1] ? sessions.get(match[1]) : undefined;
+    let session: Session | undefined;
+    try {
+      const id = match?.[1] ? resolveSession(decodeURIComponent(match[1])) : undefined;
+      session = id === undefined ? undefined : sessions.get(id);
+    } catch {
+      session = undefined;
+    }
     if (!session) return refuseUpgrade(socket, 404, 'Not Found');
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
     if (

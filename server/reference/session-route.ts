@@ -11,6 +11,8 @@ export interface SessionRequest {
   res: ServerResponse;
   url: URL;
   session: Session;
+  /** The route's `{name}` segments, decoded. */
+  params: Record<string, string>;
   /**
    * A stream handler calls this once its response has started, and a handler that ends the
    * session before it does (the request is then recorded, its status as `res.statusCode` says).
@@ -22,15 +24,20 @@ export interface SessionRequest {
 
 /** A request on a session that has ended (deleted, or live when the server last stopped). */
 export interface EndedSessionRequest {
+  req: IncomingMessage;
   res: ServerResponse;
   url: URL;
   id: string;
   record: BrowserSession;
+  params: Record<string, string>;
+  /** `ws://host/prefix` of this API as the client reached it. */
+  wsBase: string;
 }
 
 /**
  * One operation on a session: `METHOD /browsers/{id}<suffix>`, answered by `handler`; by `ended`
  * for a session that has ended, when the operation still means something then (404 otherwise).
+ * A suffix segment `{name}` matches any one segment, given to the handler in `params`.
  */
 export type SessionRoute = {
   method: string;
@@ -38,6 +45,11 @@ export type SessionRoute = {
   operationId: string;
   handler: (r: SessionRequest) => unknown;
   ended?: (r: EndedSessionRequest) => unknown;
+  /**
+   * A `GET` that may be made with a secret of its own in `?jwt=` instead of the API token (a
+   * replay's `replay_view_url`, which a <video> fetches): the secret it takes, if any.
+   */
+  viewSecret?: (id: string, params: Record<string, string>) => Promise<string | undefined>;
 };
 
 /**
