@@ -13,6 +13,7 @@ import { MomentLogLines } from './moment-log-lines';
 import { SessionViewTabs, type SessionViewName } from './session-view-tabs';
 import { showLogLine } from './show-log-line';
 import { TimeRangeChip, useSessionRange } from './time-range';
+import { usePlayheadFollow } from './use-playhead-follow';
 
 export interface SessionWorkspaceProps {
   /** Where the session's log tabs are registered (its id, or the opened bundle's key). */
@@ -81,6 +82,8 @@ export function SessionWorkspace({
   useEffect(() => logLanes.setTabs(logs.tabs), [logLanes, logs.tabs]);
   useEffect(() => logLanes.setOthers(otherLanes ?? []), [logLanes, otherLanes]);
   useEffect(() => () => logLanes.stop(), [logLanes]);
+  // a recording being played moves the log streams and the All view to its moment
+  usePlayheadFollow(logsKey, logs.tabs, logs.activeId, allView);
   // a time range chosen on the overview or from a page narrows every view
   useSessionRange(timeline, logs.tabs, allView, params, onParamsChange);
 

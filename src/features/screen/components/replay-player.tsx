@@ -6,6 +6,7 @@ import type { Timeline } from '../../../entities/session-events/stores/timeline-
 import type { ApiConnection } from '../../../lib/http/request';
 import { formatTimestamp } from '../../../lib/time-format';
 import { fetchReplayVideo } from '../api/replays';
+import { playhead } from '../stores/playhead';
 import { formatClock, type Replay } from '../model/replays';
 
 /** Playback speeds offered, slowest first. */
@@ -100,6 +101,7 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
     const follow = (): void => {
       const tsUs = momentUs(element);
       setNowMs(tsUs / 1000);
+      playhead.setState({ sessionId, tsUs });
       if (!timeline) return;
       const range = timeline.store.getState().filter.range;
       if (range && tsUs > range.toUs && !element.paused) element.pause();
@@ -128,26 +130,33 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
     element.addEventListener('pause', follow);
     return () => {
       cancelAnimationFrame(frame);
+      playhead.setState({ sessionId: null, tsUs: null });
       element.removeEventListener('play', onPlay);
       element.removeEventListener('seeked', follow);
       element.removeEventListener('pause', follow);
     };
     // momentUs reads the replay only
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load.kind, timeline, replay.startedAtMs]);
+  }, [load.kind, timeline, replay.startedAtMs, sessionId]);
 
-  // an event chosen in the views (a row, a log line's moment, the overview) seeks the recording
+  // an event chosen in the views (a row, the overview, a filmstrip) seeks the recording to it
   useEffect(() => {
     if (!timeline || load.kind !== 'ready') return;
     return timeline.store.subscribe((state, previous) => {
       const element = video.current;
-      if (!element || state.selected === previous.selected || state.selected === null) return;
-      if (state.selected === own.current) return;
-      const item = timeline.buffer.item(state.selected);
+      if (!element) return;
+      const chosen =
+        state.selected !== previous.selected
+          ? state.selected
+          : state.reveal !== previous.reveal
+            ? (state.reveal?.key ?? null)
+            : null;
+      if (chosen === null || chosen === own.current) return;
+      const item = timeline.buffer.item(chosen);
       if (!item) return;
       const seconds = (item.tsUs / 1000 - replay.startedAtMs) / 1000;
       if (seconds < 0 || (Number.isFinite(element.duration) && seconds > element.duration)) return;
-      own.current = state.selected;
+      own.current = chosen;
       element.currentTime = seconds;
     });
   }, [timeline, load.kind, replay.startedAtMs]);
