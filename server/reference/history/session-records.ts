@@ -111,6 +111,14 @@ export class SessionRecords {
     return records;
   }
 
+  /**
+   * The session's own folder: what else is kept of it there (its replays) is retired, kept and
+   * swept with its record and history.
+   */
+  sessionDir(id: string): string {
+    return path.join(this.dir, id);
+  }
+
   private archiveDir(id: string): string {
     return path.join(this.dir, id, 'telemetry');
   }

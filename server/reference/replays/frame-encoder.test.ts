@@ -1,0 +1,86 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ScreenSource } from '../browser/screen-source.ts';
+import { findFfmpeg } from './ffmpeg-binary.ts';
+import { FrameEncoder, parseBenchmark, remuxForPlayback } from './frame-encoder.ts';
+import { readMp4Outline } from './mp4-boxes.ts';
+import { FakeScreen, testPatternJpegs } from './testing/fake-screen.ts';
+
+const ffmpeg = findFfmpeg(undefined).path;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!ffmpeg)('the frame encoder', () => {
+  const binary = ffmpeg ?? '';
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'frame-encoder-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const frames = (count: number, width: number, height: number) =>
+    testPatternJpegs(binary, count, width, height).map((jpeg) => ({ jpeg, width, height }));
+
+  async function record(screen: ScreenSource, ms: number, framerate = 10) {
+    const part = path.join(dir, 'video.part.mp4');
+    const startedAtMs = Date.now();
+    const encoder = new FrameEncoder({
+      ffmpeg: binary,
+      source: screen,
+      framerate,
+      output: part,
+      startedAtMs,
+    });
+    await sleep(ms);
+    const endedAtMs = Date.now();
+    const result = await encoder.finish(endedAtMs);
+    const file = path.join(dir, 'video.mp4');
+    await remuxForPlayback(binary, part, file);
+    return { result, elapsedS: (endedAtMs - startedAtMs) / 1000, bytes: await readFile(file) };
+  }
+
+  it('makes an MP4 as long as the wall time recorded, its index first, at a constant rate', async () => {
+    const screen = new FakeScreen(frames(12, 320, 240), 150);
+    const { result, elapsedS, bytes } = await record(screen, 2000);
+    const outline = readMp4Outline(bytes);
+    expect(outline.boxes[0]).toBe('ftyp');
+    expect(outline.boxes.indexOf('moov')).toBeGreaterThan(0);
+    expect(outline.boxes.indexOf('moov')).toBeLessThan(outline.boxes.indexOf('mdat'));
+    expect(outline.durationS).toBeGreaterThan(0);
+    expect(Math.abs((outline.durationS ?? 0) - elapsedS)).toBeLessThan(elapsedS / 10);
+    expect(result.frames).toBe(Math.round(elapsedS * 10));
+    expect(result).toMatchObject({ width: 320, height: 240 });
+    expect(result.cpuMs).toBeGreaterThanOrEqual(0);
+    // the screen is watched only while recording
+    expect(screen.watched).toBe(false);
+  });
+
+  it('fits frames of another size into the first one’s, with even sides', async () => {
+    const mixed = [...frames(3, 321, 201), ...frames(3, 200, 300)];
+    const { result, bytes } = await record(new FakeScreen(mixed, 100), 1200, 5);
+    expect(result).toMatchObject({ width: 320, height: 200 });
+    expect(readMp4Outline(bytes).boxes).toContain('moov');
+  });
+
+  it('says so when no frame ever came', async () => {
+    const silent: ScreenSource = { subscribe: () => () => undefined, latest: () => undefined };
+    const encoder = new FrameEncoder({
+      ffmpeg: binary,
+      source: silent,
+      framerate: 10,
+      output: path.join(dir, 'none.part.mp4'),
+      startedAtMs: Date.now(),
+    });
+    await expect(encoder.finish(Date.now() + 300)).rejects.toThrow(/no frame of the screen/);
+  });
+});
+
+describe('ffmpeg’s benchmark line', () => {
+  it('reads user and system time', () => {
+    expect(parseBenchmark('x\nbench: utime=1.250s stime=0.125s rtime=3.000s\n')).toBe(1375);
+    expect(parseBenchmark('nothing')).toBeUndefined();
+  });
+});

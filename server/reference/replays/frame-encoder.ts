@@ -1,0 +1,217 @@
+// Turns a screen's frames into an H.264 MP4 with ffmpeg: the newest frame is fed at a constant
+// rate (so the video lasts as long as the wall time recorded, each frame showing the screen at
+// its tick) as JPEGs into libx264, written as a fragmented MP4 that a crash leaves readable; then
+// remuxed into a plain one with its index first, which a <video> seeks in at once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import type { ScreenFrame, ScreenSource } from '../browser/screen-source.ts';
+
+/** JPEG bytes waiting in ffmpeg's input above which a tick writes nothing (it catches up later). */
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+/** How many seconds of frames one tick may write to catch up. */
+const MAX_CATCH_UP_S = 2;
+/** How much of ffmpeg's own output is kept, to say why it failed. */
+const STDERR_KEPT = 4096;
+
+export interface EncoderOptions {
+  ffmpeg: string;
+  source: ScreenSource;
+  /** Frames per second of the video. */
+  framerate: number;
+  /** The fragmented MP4 written while recording. */
+  output: string;
+  /** Wall clock (ms) of the recording's first frame. */
+  startedAtMs: number;
+  now?: () => number;
+}
+
+export interface EncodeResult {
+  frames: number;
+  /** ffmpeg's own CPU time (user + system), when it reported it. */
+  cpuMs: number | undefined;
+  width: number;
+  height: number;
+}
+
+const even = (n: number): number => Math.max(2, Math.floor(n / 2) * 2);
+
+/** ffmpeg's arguments for JPEGs on stdin at `framerate` into a fragmented H.264 MP4. */
+export function encodeArgs(
+  framerate: number,
+  width: number,
+  height: number,
+  output: string,
+): string[] {
+  const fit = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`;
+  return [
+    ...['-hide_banner', '-nostats', '-loglevel', 'info', '-benchmark'],
+    ...['-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(framerate), '-i', 'pipe:0'],
+    // a frame of another size (a resize, another tab) is fitted into the first one's
+    ...['-vf', `${fit},format=yuv420p`],
+    ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '26', '-threads', '1'],
+    // a keyframe every two seconds: a fragment each, and seeking never decodes far
+    ...['-g', String(framerate * 2)],
+    ...['-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4', '-y', output],
+  ];
+}
+
+/** CPU time from ffmpeg's `-benchmark` line: `bench: utime=0.123s stime=0.010s rtime=…`. */
+export function parseBenchmark(stderr: string): number | undefined {
+  const match = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
+  if (!match) return undefined;
+  return Math.round((Number(match[1]) + Number(match[2])) * 1000);
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('close', (code: number | null) => resolve(code)));
+}
+
+/** One recording's encoder: frames flow into ffmpeg from `start` until `finish`. */
+export class FrameEncoder {
+  private child: ChildProcess | undefined;
+  private stderr = '';
+  private latest: ScreenFrame | undefined;
+  private written = 0;
+  private size: { width: number; height: number } | undefined;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly unsubscribe: () => void;
+  private failed: Error | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EncoderOptions) {
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = options.source.subscribe((frame) => {
+      this.latest = frame;
+    });
+    this.latest ??= options.source.latest();
+    this.timer = setInterval(() => this.tick(this.now()), 1000 / options.framerate);
+    this.tick(this.now());
+  }
+
+  /** Frames whose tick has come by `atMs` (frame k's tick is k / framerate after the start). */
+  private due(atMs: number): number {
+    return Math.floor(((atMs - this.options.startedAtMs) * this.options.framerate) / 1000) + 1;
+  }
+
+  private spawn(frame: ScreenFrame): ChildProcess {
+    const width = even(frame.width);
+    const height = even(frame.height);
+    this.size = { width, height };
+    const child = spawn(
+      this.options.ffmpeg,
+      encodeArgs(this.options.framerate, width, height, this.options.output),
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_KEPT);
+    });
+    child.on('error', (error) => (this.failed ??= error));
+    // a broken pipe is ffmpeg having died: its exit says why
+    child.stdin?.on('error', () => undefined);
+    // the encoder gives way to the browser and the telemetry whenever they want the CPU
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: it runs at the server's priority
+      }
+    }
+    this.child = child;
+    return child;
+  }
+
+  /** Writes the newest frame once for every tick that has come and has no frame yet. */
+  private write(upTo: number): void {
+    const frame = this.latest;
+    if (!frame || this.failed) return;
+    const child = this.child ?? this.spawn(frame);
+    const stdin = child.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded) return;
+    const limit = this.written + MAX_CATCH_UP_S * this.options.framerate;
+    while (this.written < Math.min(upTo, limit)) {
+      if (stdin.writableLength > MAX_QUEUED_BYTES) return;
+      stdin.write(frame.jpeg);
+      this.written += 1;
+    }
+  }
+
+  private tick(atMs: number): void {
+    this.write(this.due(atMs));
+  }
+
+  /**
+   * Ends the video at `endedAtMs`: it gets the frames up to then (as many as the wall time
+   * recorded holds, at the framerate), and ffmpeg finishes the file.
+   */
+  async finish(endedAtMs: number): Promise<EncodeResult> {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    const elapsed = endedAtMs - this.options.startedAtMs;
+    const total = Math.max(1, Math.round((elapsed * this.options.framerate) / 1000));
+    // the last ticks may not have been written yet (a busy loop, a frame still to come)
+    for (let guard = 0; this.written < total && guard < 1000 && this.latest; guard++) {
+      this.write(total);
+      if (this.written < total) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const child = this.child;
+    if (!child || !this.size)
+      throw new Error('no frame of the screen arrived while recording: there is nothing to show');
+    child.stdin?.end();
+    const code = await exited(child);
+    if (this.failed) throw this.failed;
+    if (code !== 0)
+      throw new Error(`ffmpeg exited with code ${code}: ${this.stderr.trim().slice(-600)}`);
+    return {
+      frames: this.written,
+      cpuMs: parseBenchmark(this.stderr),
+      width: this.size.width,
+      height: this.size.height,
+    };
+  }
+
+  /** Stops at once; the file is left as it is. */
+  abort(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    this.child?.kill('SIGKILL');
+  }
+}
+
+/**
+ * Rewrites the fragmented MP4 `from` as a plain one at `to`, its index (moov) first
+ * (`+faststart`): the stream is copied, not encoded again.
+ */
+export async function remuxForPlayback(ffmpeg: string, from: string, to: string): Promise<void> {
+  const temporary = `${to}.tmp`;
+  const child = spawn(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      from,
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+    ].concat(['-f', 'mp4', '-y', temporary]),
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_KEPT);
+  });
+  const spawnFailed = new Promise<never>((_, reject) => child.once('error', reject));
+  const code = await Promise.race([exited(child), spawnFailed]);
+  if (code !== 0) {
+    await rm(temporary, { force: true });
+    throw new Error(`ffmpeg could not finish the video (code ${code}): ${stderr.trim()}`);
+  }
+  if ((await stat(temporary)).size === 0) throw new Error('ffmpeg wrote an empty video');
+  await rename(temporary, to);
+}
