@@ -44,6 +44,9 @@ export default defineConfig({
       REFERENCE_TELEMETRY_BUFFER: '1024',
       REFERENCE_FAULTS: '1',
       REFERENCE_DEMO_SITE_PORT: String(E2E_DEMO_SITE_PORT),
+      // the demo session's screen is not recorded: no test watches its replays, and ffmpeg with
+      // the screencast would cost every test a tenth of a core
+      REFERENCE_DEMO_RECORDING: 'off',
       KERNEL_BASE_URL: '',
     },
   },

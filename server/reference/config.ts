@@ -27,6 +27,13 @@ export interface ReferenceConfig {
   browser: boolean;
   /** Port of the demo site the demo session browses; 0 picks a free one. */
   demoSitePort: number;
+  /**
+   * The demo session keeps a recording of its screen going, a new one this often (the newest
+   * few kept); undefined: it records nothing.
+   */
+  demoRecordingMs: number | undefined;
+  /** Which ffmpeg encodes replays: `off`, a path, or undefined to look one up. */
+  ffmpeg: string | undefined;
   /** Address the live view's own listener binds (the server's HOST). */
   liveViewHost: string;
   /** Port of the live view's own listener, its own origin; 0 picks a free one. */
@@ -90,12 +97,18 @@ export function referenceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Re
     firehose: env.REFERENCE_FIREHOSE === '1',
     browser: env.REFERENCE_BROWSER !== 'off',
     demoSitePort: intFromEnv(env, 'REFERENCE_DEMO_SITE_PORT', 0, 0),
+    demoRecordingMs:
+      env.REFERENCE_DEMO_RECORDING === 'off'
+        ? undefined
+        : durationFromEnv(env, 'REFERENCE_DEMO_RECORDING', '5m'),
+    ffmpeg: env.REFERENCE_FFMPEG || undefined,
     liveViewHost: env.HOST || '127.0.0.1',
     liveViewPort: intFromEnv(env, 'REFERENCE_LIVE_VIEW_PORT', 0, 0),
     liveViewUrl: baseUrlFromEnv(env, 'REFERENCE_LIVE_VIEW_URL'),
   };
 }
 
+/** The configuration a program or test starts from: the defaults, with no demo recording. */
 export function defaultReferenceConfig(overrides: Partial<ReferenceConfig> = {}): ReferenceConfig {
-  return { ...referenceConfigFromEnv({}), ...overrides };
+  return { ...referenceConfigFromEnv({}), demoRecordingMs: undefined, ...overrides };
 }

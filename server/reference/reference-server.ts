@@ -19,6 +19,11 @@ import { findChromium, type ChromiumLookup } from './browser/chromium-process.ts
 import { startDemoDriver } from './demo-site/demo-driver.ts';
 import { startDemoSite, type DemoSite } from './demo-site/demo-site.ts';
 import { startLiveViewServer, type LiveViewServer } from './live-view/live-view-server.ts';
+import { recordable, DEFAULT_FRAMERATE } from './replays/replay-routes.ts';
+import { Replays } from './replays/replays.ts';
+
+/** Finished recordings of the demo session kept besides the one going. */
+const DEMO_RECORDINGS_KEPT = 3;
 
 export interface ReferenceServer {
   readonly config: ReferenceConfig;
@@ -106,6 +111,11 @@ export async function createReferenceServer(
         });
   const sweeper = setInterval(() => void records.sweep(), 60 * 60 * 1000);
   sweeper.unref();
+  // each session's recordings are kept in its history folder, and go when it is swept
+  const replays = new Replays({
+    ffmpeg: config.ffmpeg,
+    folderOf: (id) => path.join(records.sessionDir(id), 'replays'),
+  });
 
   let agentBase: string | undefined;
   let demoSite: Promise<DemoSite> | undefined;
@@ -149,12 +159,19 @@ export async function createReferenceServer(
         },
         (await getDemoSite()).url,
       );
+      if (config.demoRecordingMs !== undefined)
+        replays.keepRecording(recordable(session), {
+          everyMs: config.demoRecordingMs,
+          keep: DEMO_RECORDINGS_KEPT,
+          framerate: DEFAULT_FRAMERATE,
+        });
     }
     return session;
   };
 
   const endSession = async (session: Session): Promise<void> => {
     sessions.delete(session.id);
+    await replays.sessionEnded(session.id);
     await session.end();
     records.deleted(session.toWire(''), new Date());
     // the browser's last writes into its profile can still be landing: retry, and a folder that
@@ -167,7 +184,7 @@ export async function createReferenceServer(
     );
   };
 
-  const routes = sessionRoutes(config, records, endSession);
+  const routes = sessionRoutes(config, records, endSession, replays);
   for (const extension of extensions) routes.push(...(extension.routes ?? []));
 
   // set when close() begins: from then on every request is answered 503, never "not found"
@@ -202,6 +219,8 @@ export async function createReferenceServer(
         clearInterval(sweeper);
         const open = [...sessions.values()];
         sessions.clear();
+        // written before the browsers go, so they end on the screen as it was
+        await replays.close();
         await Promise.all(open.map((session) => session.end()));
         await liveView?.close();
         records.close();

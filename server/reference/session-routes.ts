@@ -6,6 +6,9 @@ import { readClipboard, writeClipboard } from './clipboard.ts';
 import type { ReferenceConfig } from './config.ts';
 import { parseLogQuery, serveLogStream } from './log-stream.ts';
 import { publishEvents } from './publish.ts';
+import { replayRoutes } from './replays/replay-routes.ts';
+import type { Replays } from './replays/replays.ts';
+import { screenshotRoute } from './screenshot-route.ts';
 import { serveHistory } from './history/history-route.ts';
 import { parseLabels, type SessionRecords } from './history/session-records.ts';
 import type { Session } from './session.ts';
@@ -14,11 +17,15 @@ import { resolveUpdateTelemetry } from './telemetry-config.ts';
 import { attachReader, startCursor } from './telemetry-ring.ts';
 import { startSse } from './sse.ts';
 
-/** The core routes; `endSession` is the server's own (it removes the session from its table). */
+/**
+ * The core routes; `endSession` is the server's own (it removes the session from its table), and
+ * `replays` its recordings of the sessions' screens.
+ */
 export function sessionRoutes(
   config: ReferenceConfig,
   records: SessionRecords,
   endSession: (session: Session) => Promise<void>,
+  replays: Replays,
 ): SessionRoute[] {
   return [
     {
@@ -114,5 +121,7 @@ export function sessionRoutes(
       operationId: 'readClipboard',
       handler: ({ res, session }) => readClipboard(res, session),
     },
+    screenshotRoute(config.maxBodyBytes),
+    ...replayRoutes(replays, config.maxBodyBytes),
   ];
 }
