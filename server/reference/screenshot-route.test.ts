@@ -44,7 +44,10 @@ describe.skipIf(!chromium)('screenshots of a session browser (real Chromium)', (
   });
 
   it('takes a PNG of the screen or of a region of it, by id or by name', async () => {
-    const browser = await client.browsers.create({ name: 'screenshot test · 1' });
+    const browser = await client.browsers.create({
+      name: 'screenshot test · 1',
+      telemetry: { enabled: true },
+    });
     const whole = Buffer.from(
       await (await client.browsers.computer.captureScreenshot(browser.session_id)).arrayBuffer(),
     );
@@ -74,5 +77,18 @@ describe.skipIf(!chromium)('screenshots of a session browser (real Chromium)', (
         region: { x: 0, y: 0, width: 0, height: 10 },
       }),
     ).rejects.toMatchObject({ status: 400 });
+
+    // a screenshot drives the browser: an api_call (control), as the clipboard's calls
+    const history = await h.call(
+      `/browsers/${browser.session_id}/telemetry/events?since=1h&limit=100&category=control`,
+    );
+    const calls = (
+      (await history.json()) as {
+        event: { type: string; data?: { operation_id?: string; status?: number } };
+      }[]
+    )
+      .filter((envelope) => envelope.event.type === 'api_call')
+      .map((envelope) => `${envelope.event.data?.operation_id} ${envelope.event.data?.status}`);
+    expect(calls).toEqual(expect.arrayContaining(['takeScreenshot 200', 'takeScreenshot 400']));
   }, 30_000);
 });

@@ -41,6 +41,7 @@ export interface RequestLogEntry {
 const BROWSER_DRIVING_OPERATIONS: ReadonlySet<string> = new Set([
   'writeClipboard',
   'readClipboard',
+  'takeScreenshot',
 ]);
 
 /** How a session's live view URL is made (the live view's own listener knows its address). */
