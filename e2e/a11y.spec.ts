@@ -72,7 +72,8 @@ async function openCatalogue(page: Page, api: ReferenceApi): Promise<TimelinePag
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     // the app follows the system preference when nothing was chosen (a fresh context)
-    test.use({ colorScheme: theme });
+    // the session views with their Screen panel, as a user first sees them
+    test.use({ colorScheme: theme, screenOpen: true });
 
     test.beforeEach(async ({ page }) => {
       await page.goto('/');

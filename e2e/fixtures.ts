@@ -109,7 +109,26 @@ export class ReferenceApi {
   }
 }
 
-export const test = base.extend<{ api: ReferenceApi; consoleErrors: string[] }>({
+export const test = base.extend<{
+  api: ReferenceApi;
+  consoleErrors: string[];
+  /**
+   * Whether a session view opens with its Screen panel (as it does for a user). Off unless a spec
+   * asks: a shown live view screencasts the session's browser, about a tenth of a core for each
+   * test that opens a session, which the specs about other views do not look at.
+   */
+  screenOpen: boolean;
+}>({
+  screenOpen: [false, { option: true }],
+  page: async ({ page, screenOpen }, use) => {
+    if (!screenOpen)
+      await page.addInitScript(() => {
+        // only when nothing is remembered yet: a test that opens the panel keeps it open on reload
+        if (window.localStorage.getItem('session-console.screen-open') === null)
+          window.localStorage.setItem('session-console.screen-open', 'false');
+      });
+    await use(page);
+  },
   api: async ({}, use) => {
     const api = new ReferenceApi();
     await use(api);

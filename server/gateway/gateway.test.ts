@@ -17,7 +17,7 @@ import {
 import type { Harness } from './test-helpers.ts';
 
 const EXPECTED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; " +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; " +
   "form-action 'none'; frame-ancestors 'none'";
 

@@ -16,6 +16,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
+    // a recording is fetched with the token and played from a blob: URL
+    "media-src 'self' blob:",
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

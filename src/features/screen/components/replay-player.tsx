@@ -88,9 +88,13 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
   const [nowMs, setNowMs] = useState(replay.startedAtMs);
   // the index the player itself selected last: a different selection is a person's, to seek to
   const own = useRef<number | null>(null);
+  // while the player itself selects, the selection it makes is not a person's choice
+  const selecting = useRef(false);
 
+  // a millisecond's allowance: a seek to an event's moment, read back in seconds, can land a
+  // hair before it, and must still select that event rather than the one before
   const momentUs = (element: HTMLVideoElement): number =>
-    (replay.startedAtMs + element.currentTime * 1000) * 1000;
+    Math.round((replay.startedAtMs + element.currentTime * 1000) * 1000) + 1000;
 
   // while playing: the views follow the playhead, and a time range bounds it
   useEffect(() => {
@@ -105,7 +109,12 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
       if (!timeline) return;
       const range = timeline.store.getState().filter.range;
       if (range && tsUs > range.toUs && !element.paused) element.pause();
-      own.current = selectAtTime(timeline, tsUs);
+      selecting.current = true;
+      try {
+        own.current = selectAtTime(timeline, tsUs);
+      } finally {
+        selecting.current = false;
+      }
     };
     const tick = (time: number): void => {
       if (time - last >= FOLLOW_MS) {
@@ -144,7 +153,7 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
     if (!timeline || load.kind !== 'ready') return;
     return timeline.store.subscribe((state, previous) => {
       const element = video.current;
-      if (!element) return;
+      if (!element || selecting.current) return;
       const chosen =
         state.selected !== previous.selected
           ? state.selected
