@@ -1,9 +1,11 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { playhead } from '../features/screen/stores/playhead';
 import { decodeSavedLines } from '../features/logs/api/log-decoder';
 import { createFileLogTab } from '../features/logs/stores/log-tab-controller';
 import { createAllView } from '../features/all/stores/all-view';
 import type { FeedSource } from '../features/all/model/merged-feed';
-import { lineAt, rowAt } from './use-playhead-follow';
+import { lineAt, rowAt, usePlayheadFollow } from './use-playhead-follow';
 
 const T = Date.parse('2026-11-25T10:00:00.000Z');
 const stamp = (ms: number) => new Date(ms).toISOString();
@@ -55,6 +57,35 @@ describe('what follows a recording’s playhead outside the timeline', () => {
     expect(view.feed.ring.viewCount).toBe(3);
     expect(view.feed.ring.at(rowAt(view, T + 1500) ?? -1)?.timeMs).toBe(T + 1000);
     expect(rowAt(view, T - 1)).toBeNull();
+    view.stop();
+  });
+
+  it('asks the player to seek to a log line a person chooses, and moves the line with the playhead', () => {
+    const lines = decodeSavedLines(
+      [0, 1000, 2000].map((offset) => ({
+        text: `${stamp(T + offset)} line at ${offset}`,
+        readMs: T + 5000,
+        notice: false,
+      })),
+    );
+    const tab = createFileLogTab({
+      id: 't',
+      source: { kind: 'path', target: '/var/log/app.log', follow: false },
+      lines,
+      capacity: 100,
+      origin: 'test',
+    });
+    const view = createAllView();
+    const { unmount } = renderHook(() => usePlayheadFollow('s1', [tab], 't', view));
+    const first = tab.buffer.first;
+    tab.store.setState({ selection: { anchor: first + 1, focus: first + 1 } });
+    expect(playhead.getState().seek).toMatchObject({ sessionId: 's1', tsUs: (T + 1000) * 1000 });
+
+    playhead.setState({ sessionId: 's1', tsUs: (T + 2100) * 1000 });
+    expect(tab.store.getState().selection?.focus).toBe(first + 2);
+    // the line the playhead selected is not taken for a person's choice
+    expect(playhead.getState().seek?.tsUs).toBe((T + 1000) * 1000);
+    unmount();
     view.stop();
   });
 });

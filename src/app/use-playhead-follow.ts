@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { revealRow } from '../features/all/stores/all-actions';
 import type { AllView } from '../features/all/stores/all-view';
 import type { LogTab } from '../features/logs/stores/log-tab-controller';
 import { resolveTimeSource, revealLine } from '../features/logs/stores/log-tab-store';
-import { playhead } from '../features/screen/stores/playhead';
+import { playhead, seekPlayhead } from '../features/screen/stores/playhead';
 
 /** The seq of the last line of `tab` at or before `ms` (its lines in their order), if any. */
 export function lineAt(tab: LogTab, ms: number): number | null {
@@ -39,7 +39,8 @@ export function rowAt(view: AllView, ms: number): number | null {
 
 /**
  * While a recording of the session plays, the log streams and the All view show the line and row
- * of the moment shown (the timeline follows it through its own selection).
+ * of the moment shown (the timeline follows it through its own selection); a log line a person
+ * chooses seeks the recording to its moment, as an event does.
  */
 export function usePlayheadFollow(
   sessionId: string,
@@ -47,14 +48,31 @@ export function usePlayheadFollow(
   activeTabId: string | null,
   allView: AllView,
 ): void {
+  const following = useRef<number | null>(null);
+  const tab = tabs.find((candidate) => candidate.id === activeTabId);
+  useEffect(() => {
+    if (!tab) return;
+    return tab.store.subscribe((state, previous) => {
+      const seq = state.selection?.focus;
+      if (seq === undefined || seq === previous.selection?.focus) return;
+      // the line the player's own following selected is not a person's choice
+      if (seq === following.current) return;
+      const line = tab.buffer.line(seq);
+      if (!line) return;
+      const source = resolveTimeSource(state.timeSource, tab.buffer.clock);
+      seekPlayhead(sessionId, tab.buffer.clock.lineTime(line, source) * 1000);
+    });
+  }, [tab, sessionId]);
+
   useEffect(
     () =>
-      playhead.subscribe(({ sessionId: playing, tsUs }) => {
+      playhead.subscribe(({ sessionId: playing, tsUs }, previous) => {
+        if (tsUs === previous.tsUs) return;
         if (playing !== sessionId || tsUs === null) return;
         const ms = tsUs / 1000;
-        const tab = tabs.find((candidate) => candidate.id === activeTabId);
         const seq = tab ? lineAt(tab, ms) : null;
         if (tab && seq !== null && tab.store.getState().selection?.focus !== seq) {
+          following.current = seq;
           tab.store.setState({ selection: { anchor: seq, focus: seq } });
           revealLine(tab.store, seq, tab.buffer.total);
         }
@@ -62,6 +80,6 @@ export function usePlayheadFollow(
         if (key !== null && allView.store.getState().selected !== key)
           revealRow(allView, key, false);
       }),
-    [sessionId, tabs, activeTabId, allView],
+    [sessionId, tab, allView],
   );
 }

@@ -170,6 +170,18 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
     });
   }, [timeline, load.kind, replay.startedAtMs]);
 
+  // a moment chosen outside the timeline (a log line) seeks the recording too
+  useEffect(() => {
+    if (load.kind !== 'ready') return;
+    return playhead.subscribe(({ seek }, previous) => {
+      const element = video.current;
+      if (!element || !seek || seek === previous.seek || seek.sessionId !== sessionId) return;
+      const seconds = (seek.tsUs / 1000 - replay.startedAtMs) / 1000;
+      if (seconds < 0 || (Number.isFinite(element.duration) && seconds > element.duration)) return;
+      element.currentTime = seconds;
+    });
+  }, [load.kind, sessionId, replay.startedAtMs]);
+
   useEffect(() => {
     if (video.current) video.current.playbackRate = speed;
   }, [speed, load.kind]);
