@@ -72,8 +72,7 @@ async function openCatalogue(page: Page, api: ReferenceApi): Promise<TimelinePag
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     // the app follows the system preference when nothing was chosen (a fresh context)
-    // the session views with their Screen panel, as a user first sees them
-    test.use({ colorScheme: theme, screenOpen: true });
+    test.use({ colorScheme: theme });
 
     test.beforeEach(async ({ page }) => {
       await page.goto('/');
@@ -184,6 +183,27 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: 'Logs' }).click();
       await expect(page.getByRole('form', { name: 'Open a log stream' })).toBeVisible();
       await expectAccessible(page, 'narrow logs');
+    });
+
+    test.describe('with the Screen panel', () => {
+      test.use({ screenOpen: true });
+      test('the Screen panel: live view, read-only and in control, and the recordings', async ({
+        page,
+        api,
+      }) => {
+        const timeline = await openCatalogue(page, api);
+        const panel = page.getByRole('region', { name: 'Screen' });
+        await expect(panel.locator('iframe')).toBeVisible();
+        await expect(panel.getByRole('region', { name: 'Recordings' })).toContainText(
+          'No recordings of this session yet',
+        );
+        await expectAccessible(page, 'Screen panel, live view read-only');
+        await panel.getByRole('button', { name: 'Take control' }).click();
+        await expect(panel.getByRole('status')).toContainText('You are driving the browser.');
+        await expectAccessible(page, 'Screen panel, in control');
+        await panel.getByRole('button', { name: 'Give back' }).click();
+        await expect(timeline.rows.first()).toBeVisible();
+      });
     });
 
     test('logs: a stream with lines, search, filters and pause; the clipboard panel', async ({
