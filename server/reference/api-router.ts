@@ -241,11 +241,7 @@ export function createApiRouter(context: ApiRouterContext): ApiRouter {
     const idOrName = decodeSegment(segments[1] ?? '');
     const id = resolveSession(idOrName);
     if (id === undefined)
-      throw new HttpError(
-        404,
-        'not_found',
-        `browser session ${JSON.stringify(idOrName)} not found`,
-      );
+      throw new HttpError(404, 'not_found', `browser session ${idOrName} not found`);
     await handleSessionRequest(
       req,
       res,
