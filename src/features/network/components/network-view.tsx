@@ -1,3 +1,10 @@
+/**
+ * The network view (features/network): one row per request of the session, as DevTools lists
+ * them (status, method, name, type, size, start, time, initiator) with a waterfall, DevTools'
+ * filter language, HAR export, and a request's details with Copy as cURL / fetch / Playwright.
+ * The rows are the events layer's (entities/session-events/model/network-table.ts), from the
+ * network events paired into exchanges.
+ */
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { linearEngineStatus, subscribeLinearEngine } from '../../../lib/regex/linear-engine';
 import { pagesInFocus } from '../../../entities/session-events/model/pages';
