@@ -14,6 +14,8 @@ import { useOpenSessions } from './open-sessions-store';
 import { SessionTabs } from './session-tabs';
 import { SessionView } from './session-view';
 import { useHashRoute } from './use-hash-route';
+import { CompareView } from './compare/compare-view';
+import { CompareFilesForm } from './compare/compare-files-form';
 
 /** The only place features meet. */
 export function App() {
@@ -54,7 +56,7 @@ export function App() {
   };
 
   // the page's one h1: the app's name, which the connect screen shows as its own title
-  const Title = sessionId || route.file ? 'h1' : 'div';
+  const Title = sessionId || route.file || route.compare ? 'h1' : 'div';
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-panel px-3">
@@ -85,10 +87,23 @@ export function App() {
           />
         ) : route.file ? (
           <FileView onOpened={() => undefined} />
+        ) : route.compare ? (
+          <CompareView
+            params={route.params}
+            onParamsChange={(params) =>
+              navigate({ sessionId: null, params, compare: true }, { replace: true })
+            }
+            onOpenEvent={(id, seq) =>
+              navigate({ sessionId: id, params: new URLSearchParams({ ev: String(seq) }) })
+            }
+          />
         ) : (
           <div className="flex-1 overflow-y-auto">
             <ConnectScreen
               onOpen={(id) => navigate({ sessionId: id, params: new URLSearchParams() })}
+              onCompare={(a, b) =>
+                navigate({ sessionId: null, params: new URLSearchParams({ a, b }), compare: true })
+              }
               refused={route.refused}
             />
             <section aria-label="Open a file" className="mx-auto w-full max-w-xl px-4 pb-8">
@@ -114,6 +129,18 @@ export function App() {
                   }
                 />
               </div>
+              <p className="mt-4 mb-2 text-sm text-muted">
+                Or compare two runs saved as files (debug bundles or exported telemetry):
+              </p>
+              <CompareFilesForm
+                onCompare={() =>
+                  navigate({
+                    sessionId: null,
+                    params: new URLSearchParams({ files: '1' }),
+                    compare: true,
+                  })
+                }
+              />
             </section>
           </div>
         )}

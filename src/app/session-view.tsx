@@ -4,6 +4,8 @@ import { ClipboardPanel } from '../features/clipboard/components/clipboard-panel
 import { ScreenPanel } from '../features/screen/components/screen-panel';
 import { replaysQuery } from '../features/screen/api/replays';
 import { replayLane } from './replay-lane';
+import { CompareWith } from './compare/compare-with';
+import { formatHash } from '../lib/hash-route';
 import {
   SCREEN_SHARE,
   useScreenOpen,
@@ -220,6 +222,16 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
                     onClose={() => setMarkAt(null)}
                   />
                 )}
+                <CompareWith
+                  sessionId={sessionId}
+                  onCompare={(a, b) => {
+                    window.location.hash = formatHash({
+                      sessionId: null,
+                      params: new URLSearchParams({ a, b }),
+                      compare: true,
+                    });
+                  }}
+                />
                 <BundleExport
                   sessionId={sessionId}
                   logsKey={sessionId}

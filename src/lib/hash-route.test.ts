@@ -54,4 +54,14 @@ describe('hash route', () => {
       '#/file',
     );
   });
+
+  it('has a route for two runs compared, their ids and the step in its query', () => {
+    const route = parseHash('#/compare?a=run%201&b=run-2&step=5');
+    expect(route.compare).toBe(true);
+    expect(route.sessionId).toBeNull();
+    expect(route.params.get('a')).toBe('run 1');
+    expect(route.params.get('step')).toBe('5');
+    expect(formatHash({ ...route })).toBe('#/compare?a=run+1&b=run-2&step=5');
+    expect(parseHash('#/sessions/x').compare).toBe(false);
+  });
 });

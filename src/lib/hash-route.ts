@@ -1,14 +1,17 @@
 import { sessionIdProblem } from './session-id';
 
 /**
- * The shareable part of the view lives in the URL hash: `#/sessions/<id>?tab=…&q=…`, or `#/file`
- * for a telemetry file opened without a server. The token never does.
+ * The shareable part of the view lives in the URL hash: `#/sessions/<id>?tab=…&q=…`, `#/file`
+ * for a telemetry file opened without a server, or `#/compare?a=<id>&b=<id>` for two runs
+ * compared. The token never does.
  */
 export interface HashRoute {
   sessionId: string | null;
   params: URLSearchParams;
   /** The opened-file view. */
   file?: boolean;
+  /** The comparison of two runs (`#/compare?a=…&b=…`). */
+  compare?: boolean;
   /** Why the session id in the URL was refused (`#/sessions/..`); the connect screen says it. */
   refused?: string;
 }
@@ -34,12 +37,14 @@ export function parseHash(hash: string): HashRoute {
     sessionId,
     params: new URLSearchParams(query),
     file: !sessionId && pathPart === '/file',
+    compare: !sessionId && pathPart === '/compare',
     ...(refused === null ? {} : { refused }),
   };
 }
 
 export function formatHash(route: HashRoute): string {
-  if (!route.sessionId) return route.file ? '#/file' : '#/';
   const query = route.params.toString();
+  if (!route.sessionId && route.compare) return `#/compare${query ? `?${query}` : ''}`;
+  if (!route.sessionId) return route.file ? '#/file' : '#/';
   return `#/sessions/${encodeURIComponent(route.sessionId)}${query ? `?${query}` : ''}`;
 }

@@ -10,12 +10,14 @@ import { TokenFields } from './token-fields';
 
 export interface ConnectScreenProps {
   onOpen: (sessionId: string) => void;
+  /** Compares two sessions from the list; absent: not offered. */
+  onCompare?: (a: string, b: string) => void;
   /** Why the session id the URL named was refused, shown until the form says something else. */
   refused?: string | undefined;
 }
 
 /** The first screen: which session to watch, with which token, through which API. */
-export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
+export function ConnectScreen({ onOpen, onCompare, refused }: ConnectScreenProps) {
   const id = useId();
   const stored = useCredentials();
   const config = useQuery(clientConfigQuery);
@@ -47,6 +49,15 @@ export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
     if (token.trim()) stored.setToken(token.trim(), remember);
     else if (demo) stored.setToken(demo.token, 'memory');
     onOpen(listedId);
+  };
+
+  const compareListed = (a: string, b: string): void => {
+    const problem = sessionIdProblem(a) ?? sessionIdProblem(b);
+    if (problem) return setError(problem);
+    stored.setApiBase(apiBase);
+    if (token.trim()) stored.setToken(token.trim(), remember);
+    else if (demo) stored.setToken(demo.token, 'memory');
+    onCompare?.(a, b);
   };
 
   const openDemo = (): void => {
@@ -137,7 +148,12 @@ export function ConnectScreen({ onOpen, refused }: ConnectScreenProps) {
           </Button>
         </section>
       )}
-      <SessionList apiBase={apiBase} token={listToken} onOpen={openListed} />
+      <SessionList
+        apiBase={apiBase}
+        token={listToken}
+        onOpen={openListed}
+        onCompare={onCompare ? compareListed : undefined}
+      />
     </div>
   );
 }

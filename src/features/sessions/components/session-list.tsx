@@ -4,7 +4,7 @@
  * browser sessions, paged.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useCallback } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FailureDetails } from '../../../components/ui/failure-details';
 import { Input } from '../../../components/ui/input';
@@ -28,6 +28,8 @@ export interface SessionListProps {
   /** The token to list with (as typed, or the local demo's); empty: nothing is listed. */
   token: string;
   onOpen: (sessionId: string) => void;
+  /** Compares two picked sessions (the first picked as the run that passed); absent: not offered. */
+  onCompare?: (a: string, b: string) => void;
 }
 
 const STATUSES: { value: SessionStatusFilter; label: string }[] = [
@@ -61,7 +63,18 @@ function tokenNumber(token: string): number {
 }
 
 /** Sessions the token can see (live, ended or all), searchable and paged; one click opens one. */
-export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
+export function SessionList({ apiBase, token, onOpen, onCompare }: SessionListProps) {
+  // two sessions picked for a comparison, in the order picked; a third replaces the first
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = useCallback(
+    (sessionId: string) =>
+      setPicked((now) =>
+        now.includes(sessionId)
+          ? now.filter((other) => other !== sessionId)
+          : [...now, sessionId].slice(-2),
+      ),
+    [],
+  );
   const id = useId();
   const [status, setStatus] = useState<SessionStatusFilter>('active');
   const [search, setSearch] = useState('');
@@ -178,7 +191,29 @@ export function SessionList({ apiBase, token, onOpen }: SessionListProps) {
         </p>
       ) : (
         <>
-          <SessionRows sessions={sessions} onOpen={onOpen} />
+          <SessionRows
+            sessions={sessions}
+            onOpen={onOpen}
+            picked={onCompare ? picked : undefined}
+            onPick={onCompare ? pick : undefined}
+          />
+          {onCompare && (
+            <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+              <Button
+                size="sm"
+                disabled={picked.length !== 2}
+                onClick={() => {
+                  const [a, b] = picked;
+                  if (a !== undefined && b !== undefined) onCompare(a, b);
+                }}
+              >
+                Compare{picked.length === 2 ? ' the two picked' : ''}
+              </Button>
+              {picked.length === 2
+                ? 'The first picked is taken as the run that passed.'
+                : 'Tick two sessions to compare what one did that the other did not.'}
+            </div>
+          )}
           {overfull && (
             <p className="text-xs text-warn">
               {`The server sent ${overfull.sent.toLocaleString('en-US')} sessions for a page of ${SESSIONS_PAGE_SIZE}; showing the first ${LIMITS.sessionsPageMax.toLocaleString('en-US')}.`}

@@ -44,6 +44,9 @@ export interface SessionRowProps {
   /** Place in the list (0-based), for keyboard moves between rows. */
   index: number;
   onOpen: (id: string) => void;
+  /** Whether it is picked for a comparison, and how to pick it; absent: no comparison offered. */
+  picked?: boolean;
+  onPick?: (id: string) => void;
 }
 
 /**
@@ -51,9 +54,15 @@ export interface SessionRowProps {
  * second, each clipped to one line so that every row has the same height; the whole text stays
  * in the button's accessible name.
  */
-export const SessionRow = memo(function SessionRow({ session, index, onOpen }: SessionRowProps) {
+export const SessionRow = memo(function SessionRow({
+  session,
+  index,
+  onOpen,
+  picked,
+  onPick,
+}: SessionRowProps) {
   const tags = Object.entries(session.tags);
-  return (
+  const button = (
     <button
       type="button"
       onClick={() => onOpen(session.id)}
@@ -80,5 +89,19 @@ export const SessionRow = memo(function SessionRow({ session, index, onOpen }: S
         ))}
       </span>
     </button>
+  );
+  if (!onPick) return button;
+  return (
+    <div className="flex h-full items-center gap-1">
+      <input
+        type="checkbox"
+        checked={picked ?? false}
+        onChange={() => onPick(session.id)}
+        aria-label={`Compare ${session.name ?? session.id}`}
+        title="Pick two sessions to compare"
+        className="ml-1 size-4 shrink-0"
+      />
+      <div className="h-full min-w-0 flex-1">{button}</div>
+    </div>
   );
 });

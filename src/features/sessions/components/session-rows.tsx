@@ -6,6 +6,9 @@ import { SESSION_ROW_HEIGHT, SessionRow } from './session-row';
 export interface SessionRowsProps {
   sessions: readonly SessionInfo[];
   onOpen: (id: string) => void;
+  /** The sessions picked for a comparison, and how to pick one; absent: no comparison offered. */
+  picked?: readonly string[];
+  onPick?: (id: string) => void;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface SessionRowsProps {
  * steps through the rows (focusing one scrolls it into view, which brings the next ones in);
  * the arrow keys move between rows, Home and End go to the first and the last.
  */
-export function SessionRows({ sessions, onOpen }: SessionRowsProps) {
+export function SessionRows({ sessions, onOpen, picked, onPick }: SessionRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const rows = useRowWindow({
@@ -82,7 +85,13 @@ export function SessionRows({ sessions, onOpen }: SessionRowsProps) {
               className="absolute inset-x-0 top-0"
               style={{ height: SESSION_ROW_HEIGHT, transform: `translateY(${start}px)` }}
             >
-              <SessionRow session={session} index={index} onOpen={onOpen} />
+              <SessionRow
+                session={session}
+                index={index}
+                onOpen={onOpen}
+                picked={picked?.includes(session.id)}
+                onPick={onPick}
+              />
             </li>
           );
         })}
