@@ -1,5 +1,5 @@
 import { E2E_DEMO_SITE_URL } from './env.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, E2E_TOKEN } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
 
@@ -40,6 +40,28 @@ test('the Screen panel: the live view read-only, then driven; a screenshot now j
     .toBeGreaterThan(0);
   await expect(timeline.rowOfType('live_view_connect').first()).toBeAttached();
 
+  // the picture changes as the page does: the pixels differ once the page is painted red
+  const pixels = () => canvas.evaluate((element: HTMLCanvasElement) => element.toDataURL());
+  const before = await pixels();
+  await tab.evaluate(() => document.body.style.setProperty('background', 'rgb(200, 30, 30)'));
+  await expect.poll(pixels, { timeout: 10_000 }).not.toBe(before);
+  await tab.evaluate(() => document.body.style.removeProperty('background'));
+
+  // read-only: a click in the picture reaches nothing
+  const button = await tab.locator('#add-to-cart, button').first().boundingBox();
+  const viewport = await tab.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
+  const at = async () => {
+    const box = await canvas.boundingBox();
+    if (!button || !box) throw new Error('no button or no picture to click');
+    return {
+      x: ((button.x + button.width / 2) / viewport.w) * box.width,
+      y: ((button.y + button.height / 2) / viewport.h) * box.height,
+    };
+  };
+  await canvas.click({ position: await at() });
+  await page.waitForTimeout(1_500);
+  await expect(timeline.rowOfType('interaction_click')).toHaveCount(0);
+
   // in control: a click in the picture is a click on the page
   await panel.getByRole('button', { name: 'Take control' }).click();
   await expect(panel.getByRole('status')).toContainText('You are driving the browser.');
@@ -49,17 +71,7 @@ test('the Screen panel: the live view read-only, then driven; a screenshot now j
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
-  const button = await tab.locator('#add-to-cart, button').first().boundingBox();
-  const viewport = await tab.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
-  const box = await canvas.boundingBox();
-  expect(button && box).toBeTruthy();
-  if (!button || !box) return;
-  await canvas.click({
-    position: {
-      x: ((button.x + button.width / 2) / viewport.w) * box.width,
-      y: ((button.y + button.height / 2) / viewport.h) * box.height,
-    },
-  });
+  await canvas.click({ position: await at() });
   await expect(timeline.rowOfType('interaction_click').first()).toBeAttached({ timeout: 15_000 });
   await panel.getByRole('button', { name: 'Give back' }).click();
   await expect(frameElement).toHaveAttribute('src', /readOnly=true/);
@@ -124,29 +136,49 @@ test('a recording made from the Screen panel plays on the time axis: the timelin
   await expect(timeline.list.locator('[aria-current="true"]')).toHaveCount(1, { timeout: 10_000 });
   await video.evaluate((element: HTMLVideoElement) => element.pause());
 
-  // choosing an event seeks the recording to its moment, within a frame
+  // choosing an event (a console error) seeks the recording to its moment, within a frame
   const listed = await api.call(`/browsers/${id}/replays`);
   const [replay] = (await listed.json()) as { started_at: string }[];
   const started = Date.parse(replay?.started_at ?? '');
   const { envelopes } = await timeline.export();
-  const navigation = envelopes
-    .filter((envelope) => envelope.event.type === 'page_navigation')
-    .find((envelope) => envelope.event.ts / 1000 > started + 1000);
-  expect(navigation, 'a navigation a second or more into the recording').toBeTruthy();
-  // only the page's events, so that the row is among those drawn
-  await timeline.chip('Page').click();
-  const row = timeline.page.locator(`[data-testid="timeline-row"][data-seq="${navigation?.seq}"]`);
+  const error = envelopes.find(
+    (envelope) =>
+      envelope.event.type === 'console_error' && envelope.event.ts / 1000 > started + 500,
+  );
+  expect(error, 'a console error while recording').toBeTruthy();
+  // only the console's events, so that the row is among those drawn
+  await timeline.chip('Console').click();
+  const row = timeline.page.locator(`[data-testid="timeline-row"][data-seq="${error?.seq}"]`);
   await expect(row).toHaveCount(1);
   await row.click();
-  const expected = ((navigation?.event.ts ?? 0) / 1000 - started) / 1000;
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeCloseTo(expected, 1);
+  const expected = ((error?.event.ts ?? 0) / 1000 - started) / 1000;
+  const frame = 0.1;
+  const near = async () =>
+    Math.abs((await video.evaluate((element: HTMLVideoElement) => element.currentTime)) - expected);
+  await expect.poll(near).toBeLessThanOrEqual(frame);
   // and the event chosen stays the one selected: the recording's moment is its moment
   await page.waitForTimeout(500);
   await expect(row).toHaveAttribute('aria-current', 'true');
-  expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(
-    expected,
-    1,
-  );
+  expect(await near()).toBeLessThanOrEqual(frame);
+
+  // the session ends: its recording still plays
+  expect((await api.call(`/browsers/${id}`, { method: 'DELETE' })).status).toBe(204);
+  await expect(page.getByTestId('session-ended')).toBeVisible({ timeout: 15_000 });
+  // opened afresh, as an ended session is (the token, in memory only, is asked for again)
+  await page.reload();
+  await page.getByLabel('API token').fill(E2E_TOKEN);
+  await page.getByRole('button', { name: 'Open session' }).click();
+  await expect(page.getByTestId('history-status')).toContainText(/History: [\d,]+ events/);
+  const ended = recordings.getByRole('button', { name: /· \d+:\d\d$/ });
+  await expect(ended).toHaveAttribute('aria-pressed', 'false');
+  await ended.click();
+  await expect(recordings.getByRole('group', { name: 'Recording player' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect
+    .poll(
+      () => recordings.locator('video').evaluate((element: HTMLVideoElement) => element.duration),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(2);
 });

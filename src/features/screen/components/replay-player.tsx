@@ -90,6 +90,8 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
   const own = useRef<number | null>(null);
   // while the player itself selects, the selection it makes is not a person's choice
   const selecting = useRef(false);
+  // a seek to a person's choice: the moment it lands on keeps that choice selected
+  const chosenSeek = useRef(false);
 
   // a millisecond's allowance: a seek to an event's moment, read back in seconds, can land a
   // hair before it, and must still select that event rather than the one before
@@ -107,6 +109,10 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
       setNowMs(tsUs / 1000);
       playhead.setState({ sessionId, tsUs });
       if (!timeline) return;
+      if (chosenSeek.current) {
+        chosenSeek.current = false;
+        return;
+      }
       const range = timeline.store.getState().filter.range;
       if (range && tsUs > range.toUs && !element.paused) element.pause();
       selecting.current = true;
@@ -166,6 +172,7 @@ export function ReplayPlayer({ connection, sessionId, replay, timeline }: Replay
       const seconds = (item.tsUs / 1000 - replay.startedAtMs) / 1000;
       if (seconds < 0 || (Number.isFinite(element.duration) && seconds > element.duration)) return;
       own.current = chosen;
+      chosenSeek.current = true;
       element.currentTime = seconds;
     });
   }, [timeline, load.kind, replay.startedAtMs]);
