@@ -181,4 +181,31 @@ test('a recording made from the Screen panel plays on the time axis: the timelin
       { timeout: 15_000 },
     )
     .toBeGreaterThan(2);
+
+  // a debug bundle with the recording (its size said before saving) plays it offline, in sync
+  await page.getByRole('button', { name: 'Debug bundle…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Debug bundle' });
+  await dialog.getByLabel(/^Recordings of the screen \(1\)/).check();
+  await expect(dialog).toContainText(/1 recording, [\d.]+ MB/, { timeout: 20_000 });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save bundle' }).click();
+  const bundle = test.info().outputPath('with-recording.zip');
+  await (await download).saveAs(bundle);
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await page.getByLabel('Open a bundle…').setInputFiles(bundle);
+  const saved = page.getByRole('complementary', { name: 'Saved recordings' });
+  const offline = saved.locator('video');
+  await expect
+    .poll(() => offline.evaluate((element: HTMLVideoElement) => element.duration), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(2);
+  await offline.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect(page.getByTestId('timeline-list').locator('[aria-current="true"]')).toHaveCount(1, {
+    timeout: 10_000,
+  });
 });

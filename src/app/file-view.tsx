@@ -15,6 +15,7 @@ import {
   type OpenedBundleState,
 } from './bundle/open-bundle';
 import { SessionWorkspace } from './session-workspace';
+import { SavedRecordings } from '../features/screen/components/saved-recordings';
 
 function OpenButtons({ onOpened }: { onOpened: () => void }) {
   return (
@@ -107,6 +108,18 @@ function BundleWorkspace({ bundle, timeline }: { bundle: OpenedBundleState; time
             />
           }
         />
+        {bundle.recordings.length > 0 && (
+          <aside
+            aria-label="Saved recordings"
+            className="shrink-0 overflow-y-auto border-t border-border bg-panel lg:w-[28%] lg:border-t-0 lg:border-l"
+          >
+            <SavedRecordings
+              name={bundle.facts.sessionId ?? 'bundle'}
+              recordings={bundle.recordings}
+              timeline={timeline}
+            />
+          </aside>
+        )}
       </div>
     </>
   );

@@ -233,6 +233,7 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
                   }}
                 />
                 <BundleExport
+                  connection={connection}
                   sessionId={sessionId}
                   logsKey={sessionId}
                   timeline={timeline}

@@ -12,6 +12,8 @@ import type { EventItem, TimelineItem } from '../../entities/session-events/mode
 import type { Timeline } from '../../entities/session-events/stores/timeline-controller';
 import { downloadBlob } from '../../lib/download';
 import { leftOutNote, screenshotsNotHeld } from './bundle-screenshots';
+import { useBundleRecordings } from './bundle-recordings';
+import type { ApiConnection } from '../../lib/http/request';
 import type { BundleLogInput } from './write-bundle';
 import { bundleFileName, writeBundle } from './write-bundle';
 
@@ -24,6 +26,8 @@ export interface BundleExportProps {
   params: URLSearchParams;
   createdAt: string | null;
   endedAt: string | null;
+  /** Where the session's recordings are listed and fetched from; absent without a server. */
+  connection?: ApiConnection;
 }
 
 async function imageBytes(item: EventItem): Promise<Uint8Array | null> {
@@ -91,9 +95,11 @@ function BundleForm({
   params,
   createdAt,
   endedAt,
+  connection,
   onClose,
 }: BundleExportProps & { onClose: () => void }) {
   const logs = useSessionLogs(logsKey);
+  const recordings = useBundleRecordings(connection, sessionId);
   const [screenshots, setScreenshots] = useState(true);
   const [reveal, setReveal] = useState(false);
   const [state, setState] = useState<string | null>(null);
@@ -132,6 +138,7 @@ function BundleForm({
         view: params.toString(),
         reveal,
         screenshots,
+        recordings: recordings.include ? (recordings.fetched ?? []) : [],
         progress: async (text) => {
           setState(text);
           await breathe();
@@ -175,6 +182,17 @@ function BundleForm({
           {leftOut}
         </p>
       )}
+      {recordings.available !== null && recordings.available > 0 && (
+        <label className="flex items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            checked={recordings.include}
+            onChange={(event) => recordings.setInclude(event.target.checked)}
+          />
+          Recordings of the screen ({recordings.available})
+          {recordings.include && recordings.note ? `: ${recordings.note}` : ''}
+        </label>
+      )}
       <label className="flex items-center gap-2 text-xs">
         <input
           type="checkbox"
@@ -193,7 +211,8 @@ function BundleForm({
           variant="primary"
           aria-disabled={busy}
           onClick={() => {
-            if (!busy) void save();
+            // recordings asked for are fetched first, so that their size was shown before saving
+            if (!busy && !(recordings.include && recordings.fetched === null)) void save();
           }}
         >
           Save bundle

@@ -83,6 +83,17 @@ export interface BundleManifest {
   };
   /** The session view's state when the bundle was made (filters, range, pane), as its URL keeps it. */
   view: string;
+  /** The session's screen recordings saved in it (absent in bundles made before they could be). */
+  recordings?: BundleRecording[];
+}
+
+/** A screen recording (replay) saved in a bundle: an MP4 file and when it started and finished. */
+export interface BundleRecording {
+  file: string;
+  replay_id: string;
+  started_at: string;
+  finished_at: string | null;
+  bytes: number;
 }
 
 /** Beside each .log: what the text alone cannot say. */

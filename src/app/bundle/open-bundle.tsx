@@ -7,6 +7,7 @@ import { setFileLogTabs, useLogTabsRegistry } from '../../features/logs/stores/l
 import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
 import type { Timeline } from '../../entities/session-events/stores/timeline-controller';
 import { setFileTimeline } from '../../entities/session-events/stores/timeline-registry';
+import type { SavedRecording } from '../../features/screen/components/saved-recordings';
 import type { BundleFacts, BundleRead } from './read-bundle';
 import { readBundleFile } from './read-bundle-file';
 
@@ -19,6 +20,8 @@ export interface OpenedBundleState {
   name: string;
   facts: BundleFacts;
   missing: string[];
+  /** Its screen recordings, played offline. */
+  recordings: SavedRecording[];
 }
 
 /** The bundle opened last, if any. */
@@ -52,7 +55,18 @@ export function showBundle(name: string, result: BundleRead): string | null {
     }),
   );
   setFileLogTabs(BUNDLE_LOGS_KEY, tabs);
-  useOpenedBundle.setState({ timeline, name, facts: bundle.facts, missing: bundle.missing }, true);
+  const recordings = bundle.recordings.map((recording) => ({
+    replay: {
+      id: recording.replayId,
+      startedAtMs: recording.startedAtMs,
+      finishedAtMs: recording.finishedAtMs,
+    },
+    video: new Blob([recording.video as BlobPart], { type: 'video/mp4' }),
+  }));
+  useOpenedBundle.setState(
+    { timeline, name, facts: bundle.facts, missing: bundle.missing, recordings },
+    true,
+  );
   setFileTimeline(timeline);
   return null;
 }

@@ -44,8 +44,43 @@ export interface OpenedBundle {
   problems: JsonlProblem[];
   annotations: JsonlAnnotationLine[];
   logs: OpenedLog[];
+  /** The screen recordings saved in it, oldest first. */
+  recordings: OpenedRecording[];
   /** Parts the manifest names that are absent or unreadable, each said plainly. */
   missing: string[];
+}
+
+export interface OpenedRecording {
+  replayId: string;
+  startedAtMs: number;
+  finishedAtMs: number | null;
+  /** The MP4's bytes. */
+  video: Uint8Array;
+}
+
+/** The recordings the manifest names, read from their files; each one lost is said. */
+function readRecordings(stated: unknown, parts: BundleParts): OpenedRecording[] {
+  if (!Array.isArray(stated)) return [];
+  const found: OpenedRecording[] = [];
+  for (const entry of stated as unknown[]) {
+    const file = isRecord(entry) ? str(entry.file) : null;
+    const replayId = isRecord(entry) ? str(entry.replay_id) : null;
+    const startedAtMs = isRecord(entry) ? Date.parse(str(entry.started_at) ?? '') : Number.NaN;
+    if (!isRecord(entry) || !file || !replayId || Number.isNaN(startedAtMs)) {
+      parts.missing.push('a recording the manifest names without its file, id or start');
+      continue;
+    }
+    const video = parts.bytesOf(file);
+    if (!video) continue;
+    const finished = Date.parse(str(entry.finished_at) ?? '');
+    found.push({
+      replayId,
+      startedAtMs,
+      finishedAtMs: Number.isNaN(finished) ? null : finished,
+      video,
+    });
+  }
+  return found.sort((a, b) => a.startedAtMs - b.startedAtMs);
 }
 
 export type BundleRead = { ok: true; bundle: OpenedBundle } | { ok: false; reason: string };
@@ -267,6 +302,7 @@ export function readBundle(bytes: Uint8Array, limits: BundleLimits = LIMITS.bund
       problems,
       annotations,
       logs,
+      recordings: readRecordings(manifest.recordings, parts),
       missing: parts.missing,
     },
   };

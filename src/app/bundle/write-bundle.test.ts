@@ -134,3 +134,57 @@ describe('writeBundle: the screenshots it could not hold', () => {
     ]);
   });
 });
+
+describe('recordings in a bundle', () => {
+  it('are stored as they are, named in the manifest, and read back with their times', async () => {
+    const video = Uint8Array.from({ length: 4096 }, (_, at) => at % 251);
+    const bytes = joined(
+      await writeBundleParts({
+        ...input(false),
+        recordings: [
+          {
+            replayId: 'rec-1',
+            startedAt: '2026-11-25T10:00:00.000Z',
+            finishedAt: '2026-11-25T10:00:09.500Z',
+            bytes: video,
+          },
+        ],
+      }),
+    );
+    const manifest = JSON.parse(strFromU8(unzipSync(bytes)['manifest.json'] as Uint8Array)) as {
+      recordings: { file: string; replay_id: string; bytes: number }[];
+    };
+    expect(manifest.recordings).toEqual([
+      expect.objectContaining({ file: 'recordings/01.mp4', replay_id: 'rec-1', bytes: 4096 }),
+    ]);
+    const read = readBundle(bytes);
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.bundle.recordings).toHaveLength(1);
+    const [recording] = read.bundle.recordings;
+    expect(recording?.startedAtMs).toBe(Date.parse('2026-11-25T10:00:00.000Z'));
+    expect(recording?.finishedAtMs).toBe(Date.parse('2026-11-25T10:00:09.500Z'));
+    expect(Array.from(recording?.video ?? [])).toEqual(Array.from(video));
+  });
+
+  it('a recording the manifest names but the zip lacks is said to be missing', async () => {
+    const bytes = joined(
+      await writeBundleParts({
+        ...input(false),
+        recordings: [
+          {
+            replayId: 'r',
+            startedAt: '2026-11-25T10:00:00Z',
+            finishedAt: null,
+            bytes: new Uint8Array(8),
+          },
+        ],
+      }),
+    );
+    const files = unzipSync(bytes);
+    delete files['recordings/01.mp4'];
+    const read = readBundle(zipSync(files));
+    if (!read.ok) throw new Error(read.reason);
+    expect(read.bundle.recordings).toEqual([]);
+    expect(read.bundle.missing).toContain('recordings/01.mp4: absent');
+  });
+});

@@ -15,6 +15,7 @@ import {
   type BundleGap,
   type BundleLogPart,
   type BundleManifest,
+  type BundleRecording,
   type SavedLinesMeta,
 } from './bundle-format';
 import { leftOutCount, leftOutWhy, noneLeftOut } from './bundle-screenshots';
@@ -27,6 +28,13 @@ export interface BundleLogInput {
   label: string;
   lines: readonly LogLine[];
   filters: BundleLogPart['filters'];
+}
+
+export interface RecordingInput {
+  replayId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  bytes: Uint8Array;
 }
 
 export interface BundleInput {
@@ -45,6 +53,8 @@ export interface BundleInput {
   reveal: boolean;
   /** Put the screenshots in. */
   screenshots: boolean;
+  /** The session's screen recordings to put in (MP4 files, stored as they are). */
+  recordings?: readonly RecordingInput[];
   /** Told what is being written; awaited, so the page can draw between parts. */
   progress?: (text: string) => void | Promise<void>;
 }
@@ -190,6 +200,24 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
     file.push(image.bytes, true);
   }
 
+  const recordings: BundleRecording[] = [];
+  for (const [at, recording] of (input.recordings ?? []).entries()) {
+    const name = `recordings/${String(at + 1).padStart(2, '0')}.mp4`;
+    const file = new ZipPassThrough(name);
+    file.mtime = mtime;
+    zip.add(file);
+    file.push(recording.bytes, true);
+    if (failure) throw failure;
+    recordings.push({
+      file: name,
+      replay_id: recording.replayId,
+      started_at: recording.startedAt,
+      finished_at: recording.finishedAt,
+      bytes: recording.bytes.byteLength,
+    });
+    await input.progress?.(`Wrote ${name}`);
+  }
+
   const marks = input.items.flatMap((item) =>
     item.kind === 'marker' && item.marker === 'mark'
       ? [{ at: iso(item.tsUs / 1000), text: item.text }]
@@ -215,6 +243,7 @@ export async function writeBundleParts(input: BundleInput): Promise<Uint8Array[]
       ...(why === null ? {} : { why }),
     },
     view: input.view,
+    ...(recordings.length > 0 ? { recordings } : {}),
   };
   await addText(MANIFEST_FILE, [JSON.stringify(manifest, null, 2)]);
   zip.end();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { selectAtTime } from '../../../entities/session-events/stores/timeline-actions';
@@ -32,10 +32,26 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Loads a recording, asking again as the server says while it is still being written. */
-function useReplayVideo(connection: ApiConnection, sessionId: string, replayId: string): Load {
+/**
+ * Loads a recording, asking again as the server says while it is still being written; one saved
+ * in a bundle (`saved`) is played as it is.
+ */
+function useReplayVideo(
+  connection: ApiConnection | null,
+  sessionId: string,
+  replayId: string,
+  saved: Blob | undefined,
+): Load {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const savedUrl = useMemo(() => (saved ? URL.createObjectURL(saved) : null), [saved]);
+  useEffect(
+    () => () => {
+      if (savedUrl) URL.revokeObjectURL(savedUrl);
+    },
+    [savedUrl],
+  );
   useEffect(() => {
+    if (saved || !connection) return;
     const abort = new AbortController();
     let url: string | null = null;
     void (async () => {
@@ -64,15 +80,20 @@ function useReplayVideo(connection: ApiConnection, sessionId: string, replayId: 
       abort.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [connection, sessionId, replayId]);
+  }, [connection, sessionId, replayId, saved]);
+  if (savedUrl) return { kind: 'ready', url: savedUrl };
+  if (!connection) return { kind: 'failed', message: 'the recording was not saved' };
   return load;
 }
 
 export interface ReplayPlayerProps {
-  connection: ApiConnection;
+  /** Where to fetch the recording from; null for one saved in a bundle (`video`). */
+  connection: ApiConnection | null;
   sessionId: string;
   replay: Replay & { startedAtMs: number };
   timeline: Timeline | undefined;
+  /** The recording itself, when it was saved in a bundle. */
+  video?: Blob;
 }
 
 /**
@@ -81,8 +102,14 @@ export interface ReplayPlayerProps {
  * in the recording's time seeks to it. With a time range chosen, play stays within it. Keys, with
  * the player focused: `,` and `.` step a frame back and on, `<` and `>` slow down and speed up.
  */
-export function ReplayPlayer({ connection, sessionId, replay, timeline }: ReplayPlayerProps) {
-  const load = useReplayVideo(connection, sessionId, replay.id);
+export function ReplayPlayer({
+  connection,
+  sessionId,
+  replay,
+  timeline,
+  video: saved,
+}: ReplayPlayerProps) {
+  const load = useReplayVideo(connection, sessionId, replay.id, saved);
   const video = useRef<HTMLVideoElement>(null);
   const [speed, setSpeed] = useState(1);
   const [nowMs, setNowMs] = useState(replay.startedAtMs);
