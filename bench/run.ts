@@ -2,13 +2,14 @@
  * `npm run bench`: measures the dashboard in headless Chromium against the reference server on this
  * machine, next to a bare page (the ceiling) and frontail (a peer). Prints one table and writes
  * bench/results/latest.json. `--quick` is a short run for development; `--only a,b` runs some
- * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together.
+ * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together, compare.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from './lib/browser.ts';
 import {
+  compareTable,
   evaluateGoals,
   goalsTable,
   historyTable,
@@ -19,6 +20,7 @@ import {
 } from './lib/report.ts';
 import type {
   BenchReport,
+  CompareResult,
   HistoryResult,
   IngestResult,
   ScaleResult,
@@ -26,6 +28,7 @@ import type {
   TogetherResult,
 } from './lib/results.ts';
 import { projectRoot, startBenchServer } from './lib/server.ts';
+import { measureCompare } from './suites/compare.ts';
 import { measureFrontail } from './suites/frontail.ts';
 import {
   measureBare,
@@ -49,6 +52,7 @@ const PARTS = [
   'start',
   'history',
   'together',
+  'compare',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -62,6 +66,7 @@ interface Plan {
   startRuns: number;
   history: { events: number; gap: number; runs: number };
   together: { lineRate: number; eventRate: number; lines: number; events: number; runs: number };
+  compare: { events: number; runs: number };
 }
 
 function planFrom(argv: string[]): Plan {
@@ -88,6 +93,7 @@ function planFrom(argv: string[]): Plan {
         startRuns: 3,
         history: { events: 20_000, gap: 1_000, runs: 1 },
         together: { lineRate: 20_000, eventRate: 5_000, lines: 200_000, events: 20_000, runs: 3 },
+        compare: { events: 20_000, runs: 1 },
       }
     : {
         quick,
@@ -105,6 +111,7 @@ function planFrom(argv: string[]): Plan {
           events: 100_000,
           runs: 5,
         },
+        compare: { events: 100_000, runs: 3 },
       };
 }
 
@@ -125,6 +132,7 @@ async function main(): Promise<void> {
   let start: StartResult | null = null;
   let history: HistoryResult | null = null;
   let together: TogetherResult | null = null;
+  let compare: CompareResult | null = null;
   const record = (result: IngestResult): void => {
     ingest.push(result);
     log(
@@ -188,11 +196,17 @@ async function main(): Promise<void> {
       log('together: the All view, live and filtered');
       together = await measureTogether(context, plan.together);
     }
+    if (plan.parts.has('compare')) {
+      log(
+        `compare: two ended runs of ${plan.compare.events.toLocaleString('en-US')} events, read and compared`,
+      );
+      compare = await measureCompare(context, plan.compare);
+    }
   } finally {
     const version = browser.version();
     await browser.close();
     await server.stop();
-    const goals = evaluateGoals(ingest, scale, start, history, together);
+    const goals = evaluateGoals(ingest, scale, start, history, together, compare);
     const report: BenchReport = {
       date: new Date().toISOString(),
       quick: plan.quick,
@@ -210,6 +224,7 @@ async function main(): Promise<void> {
       start,
       history,
       together,
+      compare,
       goals,
       elapsedSeconds: Math.round((Date.now() - began) / 1_000),
     };
@@ -226,6 +241,7 @@ async function main(): Promise<void> {
     if (scale || start) console.log(`${scaleTable(scale, start)}\n`);
     if (history) console.log(`${historyTable(history)}\n`);
     if (together) console.log(`${togetherTable(together)}\n`);
+    if (compare) console.log(`${compareTable(compare)}\n`);
     if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
     console.log(`written to ${path.relative(projectRoot, out)}`);
   }

@@ -1,4 +1,5 @@
 import type {
+  CompareResult,
   HistoryResult,
   GoalResult,
   IngestResult,
@@ -27,6 +28,7 @@ export const GOALS = {
   /** One frame at 60 Hz, as headless Chromium paints, with the probe's rounding. */
   oneFrameMs: 17,
   allFilterShareOfLogs: 1.1,
+  compareShareOfReading: 1.25,
 } as const;
 
 const int = (value: number): string =>
@@ -153,6 +155,7 @@ export function evaluateGoals(
   start: StartResult | null,
   history: HistoryResult | null = null,
   together: TogetherResult | null = null,
+  compare: CompareResult | null = null,
 ): GoalResult[] {
   const goals: GoalResult[] = [];
   const firehose = (stream: 'logs' | 'telemetry', goal: number, unit: string): void => {
@@ -271,7 +274,38 @@ export function evaluateGoals(
       met: filter.rows === filter.lines + filter.events && filter.allMs.median <= limit,
     });
   }
+  if (compare) {
+    const { events } = compare;
+    goals.push({
+      goal: `two runs of ${int(compare.published)} events compared ≤ reading both histories, plus a quarter`,
+      measured: `${ms(compare.completeSummaryMs.median)} ms, ${Math.round(compare.share * 100)}% of reading both (${ms(compare.readBothMs.median)} ms); first summary ${Math.round(compare.firstShare * 100)}%`,
+      met:
+        events.a >= compare.published &&
+        events.b >= compare.published &&
+        compare.share <= GOALS.compareShareOfReading,
+    });
+  }
   return goals;
+}
+
+/** Two runs compared, against reading both histories in their own views. */
+export function compareTable(compare: CompareResult): string {
+  const { events, firstSummaryEvents: first } = compare;
+  return textTable([
+    ['two runs compared', 'figure'],
+    [`run A read in its view (${int(events.a)} events), ms`, spreadLabel(compare.readAMs, ms)],
+    [`run B read in its view (${int(events.b)} events), ms`, spreadLabel(compare.readBMs, ms)],
+    ['both read, summed, ms', spreadLabel(compare.readBothMs, ms)],
+    [
+      `compared: first summary (${int(first.a)} + ${int(first.b)} events), ms`,
+      spreadLabel(compare.firstSummaryMs, ms),
+    ],
+    ['compared: summary of every event, ms', spreadLabel(compare.completeSummaryMs, ms)],
+    [
+      'comparison / both read: every event, first summary',
+      `${Math.round(compare.share * 100)}%, ${Math.round(compare.firstShare * 100)}%`,
+    ],
+  ]);
 }
 
 /** The ended session's history and the filled gap, as read. */

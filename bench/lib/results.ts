@@ -70,6 +70,25 @@ export interface HistoryResult {
   gapFillMs: Spread;
 }
 
+/** Two ended runs compared, against reading both histories in their own views. */
+export interface CompareResult {
+  /** Events published into each session, and the events each one's view read. */
+  published: number;
+  events: { a: number; b: number };
+  /** From Open session to all of the history read, each run, and the two summed per round. */
+  readAMs: Spread;
+  readBMs: Spread;
+  readBothMs: Spread;
+  /** From Compare (the token given) to the first summary on screen, and the events it counted. */
+  firstSummaryMs: Spread;
+  firstSummaryEvents: { a: number; b: number };
+  /** From Compare to the summary counting every event of both runs. */
+  completeSummaryMs: Spread;
+  /** Medians: the complete (and the first) summary over reading both histories. */
+  share: number;
+  firstShare: number;
+}
+
 /** The All view: live with a tailed file and published telemetry at once, and its filter. */
 export interface TogetherResult {
   live: {
@@ -116,6 +135,7 @@ export interface BenchReport {
   start: StartResult | null;
   history: HistoryResult | null;
   together: TogetherResult | null;
+  compare: CompareResult | null;
   goals: GoalResult[];
   elapsedSeconds: number;
 }
