@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../components/ui/button';
 import { UntrustedText } from '../../components/ui/untrusted-text';
@@ -13,7 +13,7 @@ import { useComparedRun } from './use-compared-run';
 import { useComparedFiles } from './run-files';
 import { runLogLines } from './run-logs';
 
-/** A live comparison is worked out again at most this often as events arrive. */
+/** A live comparison is worked out again at most this often as events arrive (a throttle). */
 const RECOMPARE_MS = 2_000;
 
 interface Run {
@@ -210,26 +210,43 @@ function CompareBody({
 }) {
   const versionA = useStore(a.timeline.store, (state) => state.version);
   const versionB = useStore(b.timeline.store, (state) => state.version);
+  // an ended run's history is compared once it has been read, not page by page as it comes
+  const historyA = useStore(a.timeline.store, (state) => state.history);
+  const historyB = useStore(b.timeline.store, (state) => state.history);
+  const reading = historyA?.state === 'loading' || historyB?.state === 'loading';
   const [result, setResult] = useState<{ comparison: Comparison; key: string } | null>(null);
+  const lastRun = useRef(0);
   const key = `${a.name}\n${b.name}`;
   const stale = result !== null && result.key !== key;
   useEffect(() => {
-    // the first comparison after a paint that says it is under way; then at most every 2 s
-    const timer = setTimeout(
-      () =>
-        setResult({
-          key,
-          comparison: compareRuns(
-            { telemetry: a.timeline.buffer, logs: a.readLogs() },
-            { telemetry: b.timeline.buffer, logs: b.readLogs() },
-          ),
-        }),
-      result === null || stale ? 0 : RECOMPARE_MS,
-    );
+    if (reading) return;
+    // the first comparison after a paint that says it is under way; then, as live events
+    // arrive, at most every 2 s (a wait that does not start over at each change)
+    const due =
+      result === null || stale
+        ? 0
+        : Math.max(0, lastRun.current + RECOMPARE_MS - performance.now());
+    const timer = setTimeout(() => {
+      lastRun.current = performance.now();
+      setResult({
+        key,
+        comparison: compareRuns(
+          { telemetry: a.timeline.buffer, logs: a.readLogs() },
+          { telemetry: b.timeline.buffer, logs: b.readLogs() },
+        ),
+      });
+    }, due);
     return () => clearTimeout(timer);
     // the logs are read when the timelines change: their lines follow the same runs
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [a.timeline, b.timeline, versionA, versionB, key]);
+  }, [a.timeline, b.timeline, versionA, versionB, key, reading]);
+  if (reading && (result === null || stale))
+    return (
+      <p role="status" className="p-4 text-sm text-muted">
+        Reading the runs’ history: A {(historyA?.loaded ?? 0).toLocaleString('en-US')} events, B{' '}
+        {(historyB?.loaded ?? 0).toLocaleString('en-US')} events…
+      </p>
+    );
   if (result === null || stale)
     return (
       <p role="status" className="p-4 text-sm text-muted">
