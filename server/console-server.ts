@@ -22,6 +22,8 @@ export interface ConsoleServerOptions {
   gatewayUpstreamTimeoutMs?: number;
   /** `ALLOWED_HOSTS`: host names served besides loopback names and IP literals. */
   allowedHosts?: string;
+  /** Origins the dashboard may frame besides the reference server's live view (LIVE_VIEW_ORIGINS). */
+  liveViewOrigins?: readonly string[];
   reference: ReferenceConfig;
   demoSessionId: string;
 }
@@ -93,6 +95,8 @@ export async function startConsoleServer(
     clientConfig,
     hosts,
     ...(liveView ? { frameOrigin: (host: string | undefined) => liveView.originFor(host) } : {}),
+    // an upstream's live views (on its own origins) may be framed when the configuration names them
+    ...(options.liveViewOrigins?.length ? { frameOrigins: options.liveViewOrigins } : {}),
   });
   const server = createServer(listener);
   server.keepAliveTimeout = 5_000;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConsoleServerOptions } from './console-server.ts';
+import { isFrameOrigin } from './gateway/gateway.ts';
 import { referenceConfigFromEnv } from './reference/config.ts';
 import { SESSION_ID } from './reference/session-route.ts';
 
@@ -26,6 +27,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ConsoleServerOptions {
   if (upstream && !/^https?:\/\/[^/]/.test(upstream)) {
     throw new Error('KERNEL_BASE_URL must be an http(s) URL, e.g. https://api.onkernel.com');
   }
+  const liveViewOrigins = (env.LIVE_VIEW_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of liveViewOrigins)
+    if (!isFrameOrigin(origin))
+      throw new Error(
+        `LIVE_VIEW_ORIGINS takes origins such as https://live.example.com or https://*.example.com; got ${origin}`,
+      );
   const maxBody = Number(env.GATEWAY_MAX_BODY || 16 * 1024 * 1024);
   if (!Number.isInteger(maxBody) || maxBody < 1)
     throw new Error('GATEWAY_MAX_BODY must be a positive integer');
@@ -40,6 +47,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ConsoleServerOptions {
     gatewayMaxBodyBytes: maxBody,
     gatewayUpstreamTimeoutMs: timeout,
     allowedHosts: env.ALLOWED_HOSTS ?? '',
+    liveViewOrigins,
     reference: referenceConfigFromEnv(env),
     demoSessionId,
   };

@@ -50,6 +50,11 @@ describe('gateway: framing the live view', () => {
       `${BASE}; frame-src 'self' https://live.example.com`,
     );
     expect(dashboardCsp('http://[::1]:7301')).toBe(`${BASE}; frame-src 'self' http://[::1]:7301`);
+    // an upstream's live views, named by the configuration (LIVE_VIEW_ORIGINS), beside it
+    expect(
+      dashboardCsp(undefined, ['https://*.live.example.com', 'https://live.example.org']),
+    ).toBe(`${BASE}; frame-src 'self' https://*.live.example.com https://live.example.org`);
+    expect(dashboardCsp(undefined, ["https://x; script-src 'unsafe-inline'", '*'])).toBe(BASE);
     for (const hostile of [
       "http://x; script-src 'unsafe-inline'",
       'http://x/path',

@@ -60,17 +60,28 @@ export interface GatewayOptions {
    * served under `host`; the CSP's `frame-src` then names it beside `'self'`.
    */
   frameOrigin?: (host: string | undefined) => string | undefined;
+  /** More origins the dashboard may frame (an upstream's live views: LIVE_VIEW_ORIGINS). */
+  frameOrigins?: readonly string[];
 }
 
 /** An origin fit to stand in a CSP: `scheme://host[:port]` and nothing else. */
 const CSP_ORIGIN = /^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 /** The dashboard's CSP, letting it frame `origin` as well as itself when one is given. */
-export function dashboardCsp(origin: string | undefined): string {
+export function dashboardCsp(origin: string | undefined, more: readonly string[] = []): string {
   const base = SECURITY_HEADERS['Content-Security-Policy'] as string;
-  return origin !== undefined && CSP_ORIGIN.test(origin)
-    ? `${base}; frame-src 'self' ${origin}`
-    : base;
+  const origins = [origin, ...more].filter(
+    (each): each is string => each !== undefined && isFrameOrigin(each),
+  );
+  return origins.length > 0 ? `${base}; frame-src 'self' ${origins.join(' ')}` : base;
+}
+
+/**
+ * An origin a CSP may name in frame-src: scheme, host (an IP literal, a name, or `*.` and a name
+ * for its subdomains) and port, nothing that could add a directive.
+ */
+export function isFrameOrigin(origin: string): boolean {
+  return CSP_ORIGIN.test(origin.startsWith('http') ? origin.replace('://*.', '://') : origin);
 }
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -112,8 +123,11 @@ export function createGateway(options: GatewayOptions): RequestListener {
       answerError(res, misdirected(req.headers.host ?? ''));
       return;
     }
-    if (!api && options.frameOrigin)
-      res.setHeader('Content-Security-Policy', dashboardCsp(options.frameOrigin(req.headers.host)));
+    if (!api && (options.frameOrigin || options.frameOrigins?.length))
+      res.setHeader(
+        'Content-Security-Policy',
+        dashboardCsp(options.frameOrigin?.(req.headers.host), options.frameOrigins),
+      );
     route(req, res).catch((error: unknown) => answerError(res, error));
   };
 }
