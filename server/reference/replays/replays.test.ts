@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -90,6 +91,16 @@ describe.skipIf(!chromium || !ffmpeg)(
       expect(outline.boxes[0]).toBe('ftyp');
       expect(outline.boxes.indexOf('moov')).toBeLessThan(outline.boxes.indexOf('mdat'));
       expect(Math.abs((outline.durationS ?? 0) - seconds)).toBeLessThan(seconds / 10);
+      // decoded by ffmpeg: H.264 video, a frame for every tenth of a second recorded
+      const decoded = spawnSync(
+        ffmpeg as string,
+        ['-hide_banner', '-i', 'pipe:0', '-map', '0:v:0', '-f', 'null', '-'],
+        { input: bytes, encoding: 'utf8' },
+      );
+      expect(decoded.status).toBe(0);
+      expect(decoded.stderr).toMatch(/Video: h264/);
+      const frames = Number([...decoded.stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1]);
+      expect(Math.abs(frames - seconds * 10)).toBeLessThanOrEqual(seconds);
 
       // byte ranges: what a <video> asks for when it seeks
       const ranged = await h.call(`/browsers/${id}/replays/${started.replay_id}`, {
