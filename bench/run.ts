@@ -2,7 +2,8 @@
  * `npm run bench`: measures the dashboard in headless Chromium against the reference server on this
  * machine, next to a bare page (the ceiling) and frontail (a peer). Prints one table and writes
  * bench/results/latest.json. `--quick` is a short run for development; `--only a,b` runs some
- * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together, compare.
+ * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together, compare,
+ * screen (on a second server whose sessions have browsers).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,12 +19,14 @@ import {
   scaleTable,
   togetherTable,
 } from './lib/report.ts';
+import { screenGoals, screenTable } from './lib/report-screen.ts';
 import type {
   BenchReport,
   CompareResult,
   HistoryResult,
   IngestResult,
   ScaleResult,
+  ScreenResult,
   StartResult,
   TogetherResult,
 } from './lib/results.ts';
@@ -38,6 +41,7 @@ import {
   type BenchContext,
 } from './suites/ingest.ts';
 import { measureScale } from './suites/scale.ts';
+import { measureScreen } from './suites/screen.ts';
 import { measureHistory } from './suites/history.ts';
 import { measureStart } from './suites/start.ts';
 import { measureTogether } from './suites/together.ts';
@@ -53,6 +57,7 @@ const PARTS = [
   'history',
   'together',
   'compare',
+  'screen',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -67,6 +72,8 @@ interface Plan {
   history: { events: number; gap: number; runs: number };
   together: { lineRate: number; eventRate: number; lines: number; events: number; runs: number };
   compare: { events: number; runs: number };
+  /** Colour changes timed in the live view; seconds of CPU measured per number of viewers. */
+  screen: { changes: number; cpuSeconds: number };
 }
 
 function planFrom(argv: string[]): Plan {
@@ -94,6 +101,7 @@ function planFrom(argv: string[]): Plan {
         history: { events: 20_000, gap: 1_000, runs: 1 },
         together: { lineRate: 20_000, eventRate: 5_000, lines: 200_000, events: 20_000, runs: 3 },
         compare: { events: 20_000, runs: 1 },
+        screen: { changes: 30, cpuSeconds: 5 },
       }
     : {
         quick,
@@ -112,6 +120,7 @@ function planFrom(argv: string[]): Plan {
           runs: 5,
         },
         compare: { events: 100_000, runs: 3 },
+        screen: { changes: 60, cpuSeconds: 20 },
       };
 }
 
@@ -133,6 +142,7 @@ async function main(): Promise<void> {
   let history: HistoryResult | null = null;
   let together: TogetherResult | null = null;
   let compare: CompareResult | null = null;
+  let screen: ScreenResult | null = null;
   const record = (result: IngestResult): void => {
     ingest.push(result);
     log(
@@ -202,11 +212,18 @@ async function main(): Promise<void> {
       );
       compare = await measureCompare(context, plan.compare);
     }
+    if (plan.parts.has('screen')) {
+      log(`screen: a server with session browsers on port ${port + 7}`);
+      screen = await measureScreen(context, { port: port + 7, ...plan.screen });
+    }
   } finally {
     const version = browser.version();
     await browser.close();
     await server.stop();
-    const goals = evaluateGoals(ingest, scale, start, history, together, compare);
+    const goals = [
+      ...evaluateGoals(ingest, scale, start, history, together, compare),
+      ...screenGoals(screen),
+    ];
     const report: BenchReport = {
       date: new Date().toISOString(),
       quick: plan.quick,
@@ -225,6 +242,7 @@ async function main(): Promise<void> {
       history,
       together,
       compare,
+      screen,
       goals,
       elapsedSeconds: Math.round((Date.now() - began) / 1_000),
     };
@@ -242,6 +260,7 @@ async function main(): Promise<void> {
     if (history) console.log(`${historyTable(history)}\n`);
     if (together) console.log(`${togetherTable(together)}\n`);
     if (compare) console.log(`${compareTable(compare)}\n`);
+    if (screen) console.log(`${screenTable(screen)}\n`);
     if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
     console.log(`written to ${path.relative(projectRoot, out)}`);
   }

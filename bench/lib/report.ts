@@ -29,11 +29,13 @@ export const GOALS = {
   oneFrameMs: 17,
   allFilterShareOfLogs: 1.1,
   compareShareOfReading: 1.25,
+  liveViewP95Ms: 250,
+  firehoseRecordingShareOfWithout: 0.9,
 } as const;
 
-const int = (value: number): string =>
+export const int = (value: number): string =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
-const ms = (value: number): string =>
+export const ms = (value: number): string =>
   Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : '–';
 
 export function rateLabel(rate: number): string {

@@ -116,6 +116,35 @@ export interface TogetherResult {
   };
 }
 
+/** The session's screen: the live view's latency and cost, and a recording beside the firehose. */
+export interface ScreenResult {
+  /** A page that changes colour: from the change to the viewer's canvas painting it, ms. */
+  latency: { changes: number; missed: number; ms: Latency };
+  /** While the page animates: CPU as % of one core over `seconds`, by viewers watching. */
+  cpu: {
+    seconds: number;
+    rows: {
+      viewers: number;
+      /** The console server process; its descendants (the session browser). Null without /proc. */
+      serverPct: number | null;
+      browserPct: number | null;
+      /** Frames each viewer drew a second (mean over the viewers). */
+      framesPerSecond: number | null;
+    }[];
+  };
+  /** The telemetry firehose on the same server: the bare page, then without and with a recording. */
+  firehose: {
+    bare: IngestResult;
+    without: IngestResult;
+    recording: IngestResult;
+    /** CPU while each ran (calibration and run): the server, its descendants (browsers, ffmpeg). */
+    cpuWithout: { serverPct: number; descendantsPct: number } | null;
+    cpuRecording: { serverPct: number; descendantsPct: number } | null;
+    /** The recording made meanwhile: its length and its MP4's size (null if not written). */
+    recorded: { seconds: number; bytes: number | null };
+  };
+}
+
 export interface Machine {
   cores: number;
   cpu: string;
@@ -136,6 +165,7 @@ export interface BenchReport {
   history: HistoryResult | null;
   together: TogetherResult | null;
   compare: CompareResult | null;
+  screen: ScreenResult | null;
   goals: GoalResult[];
   elapsedSeconds: number;
 }

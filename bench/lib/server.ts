@@ -12,6 +12,8 @@ export const BENCH_TOKEN = 'bench-reference-token';
 export interface BenchServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (its CPU, and its session browsers' as its descendants). */
+  pid: number;
   /** Absolute host path of a file inside a session's filesystem. */
   sessionFile(sessionId: string, virtualPath: string): string;
   api(pathname: string, init?: RequestInit): Promise<Response>;
@@ -36,7 +38,18 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`the server did not answer ${url} within 120 s:\n${output()}`);
 }
 
-export async function startBenchServer(port: number): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /**
+   * Sessions with a browser each (the live view and recordings need one). Off by default: nothing
+   * but what the benchmark writes reaches the dashboard.
+   */
+  browsers?: boolean;
+}
+
+export async function startBenchServer(
+  port: number,
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
   const dataDir = path.join(os.tmpdir(), `session-console-bench-${port}-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
@@ -51,8 +64,9 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       REFERENCE_FIREHOSE: '1',
       // drop_events, for the gap filled from the history
       REFERENCE_FAULTS: '1',
-      // sessions without a browser: nothing but what the benchmark writes reaches the dashboard
-      REFERENCE_BROWSER: 'off',
+      REFERENCE_BROWSER: options.browsers ? 'on' : 'off',
+      // the demo session records nothing unless a benchmark asks
+      REFERENCE_DEMO_RECORDING: 'off',
       // published events stay in the ring until the dashboard read them, however far behind
       REFERENCE_TELEMETRY_BUFFER: '4000000',
       REFERENCE_MAX_PUBLISH_BODY: String(64 * 1024 * 1024),
@@ -83,6 +97,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   return {
     baseUrl,
     dataDir,
+    pid: child.pid ?? 0,
     sessionFile: (sessionId, virtualPath) => path.join(dataDir, 'sessions', sessionId, virtualPath),
     api,
     async createSession() {
