@@ -20,9 +20,10 @@ export interface ScreenFrame {
 export interface ScreenSource {
   /**
    * Frames from now on; the latest frame already held, if any, is given first. Returns the
-   * unsubscribe. The screencast runs while at least one subscriber is left.
+   * unsubscribe. The screencast runs while at least one subscriber is left, as fast as the
+   * fastest of them asks (`maxFps`; a viewer that does not say gets about 30 a second).
    */
-  subscribe(listener: (frame: ScreenFrame) => void): () => void;
+  subscribe(listener: (frame: ScreenFrame) => void, options?: { maxFps?: number }): () => void;
   /** The newest frame seen, if any. */
   latest(): ScreenFrame | undefined;
 }

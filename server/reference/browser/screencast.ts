@@ -17,8 +17,13 @@ export const SCREENCAST_PARAMS = {
   everyNthFrame: 1,
 } as const;
 
-/** Frames are acked no faster than this, so a busy page is shown at about 30 frames a second. */
+/**
+ * Frames are acked no faster than this by default, so a busy page is shown at about 30 frames a
+ * second; a screen whose only subscriber asks for fewer (a 10 fps recording) is paced to it, which
+ * spares the browser the JPEGs nobody would use.
+ */
 const MIN_FRAME_INTERVAL_MS = 33;
+const DEFAULT_MAX_FPS = 1000 / MIN_FRAME_INTERVAL_MS;
 
 const ignore = (): undefined => undefined;
 
@@ -52,6 +57,8 @@ class BrowserLink {
   private settling = false;
   private dirty = false;
   private nextAckAt = 0;
+  /** The pace of the acks, set by the fastest subscriber. */
+  frameIntervalMs = MIN_FRAME_INTERVAL_MS;
   private readonly ackTimers = new Set<ReturnType<typeof setTimeout>>();
 
   private constructor(
@@ -160,7 +167,7 @@ class BrowserLink {
     // the next frame comes once this one is acked: pacing the acks paces the frames
     const now = performance.now();
     const delay = Math.max(0, this.nextAckAt - now);
-    this.nextAckAt = now + delay + MIN_FRAME_INTERVAL_MS;
+    this.nextAckAt = now + delay + this.frameIntervalMs;
     const ack = (): void => {
       void this.connection
         .send('Page.screencastFrameAck', { sessionId: params.sessionId }, cast.sessionId)
@@ -198,19 +205,35 @@ class BrowserLink {
  */
 export class ActiveTabScreen implements ScreenSource {
   private readonly listeners = new Set<(frame: ScreenFrame) => void>();
+  /** The frames a second each subscriber asked for at most. */
+  private readonly rates = new Map<(frame: ScreenFrame) => void, number>();
   private newest: ScreenFrame | undefined;
   private link: BrowserLink | undefined;
   private closed = false;
 
-  subscribe(listener: (frame: ScreenFrame) => void): () => void {
+  subscribe(listener: (frame: ScreenFrame) => void, options: { maxFps?: number } = {}): () => void {
     const entry = (frame: ScreenFrame): void => listener(frame);
     this.listeners.add(entry);
+    const fps = options.maxFps;
+    this.rates.set(
+      entry,
+      typeof fps === 'number' && fps > 0 ? Math.min(fps, DEFAULT_MAX_FPS) : DEFAULT_MAX_FPS,
+    );
+    this.pace();
     if (this.newest) this.deliver(entry, this.newest);
     if (this.listeners.size === 1) this.link?.setWanted(true);
     return () => {
       if (!this.listeners.delete(entry)) return;
+      this.rates.delete(entry);
+      this.pace();
       if (this.listeners.size === 0) this.link?.setWanted(false);
     };
+  }
+
+  /** The acks' pace: the fastest subscriber's. */
+  private pace(): void {
+    const fastest = Math.max(0, ...this.rates.values());
+    if (this.link && fastest > 0) this.link.frameIntervalMs = 1000 / fastest;
   }
 
   latest(): ScreenFrame | undefined {
@@ -231,6 +254,7 @@ export class ActiveTabScreen implements ScreenSource {
       return;
     }
     this.link = link;
+    this.pace();
     if (this.listeners.size > 0) link.setWanted(true);
   }
 

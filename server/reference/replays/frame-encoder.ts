@@ -82,9 +82,13 @@ export class FrameEncoder {
 
   constructor(private readonly options: EncoderOptions) {
     this.now = options.now ?? Date.now;
-    this.unsubscribe = options.source.subscribe((frame) => {
-      this.latest = frame;
-    });
+    // the screen need not be painted faster than it is recorded
+    this.unsubscribe = options.source.subscribe(
+      (frame) => {
+        this.latest = frame;
+      },
+      { maxFps: options.framerate },
+    );
     this.latest ??= options.source.latest();
     this.timer = setInterval(() => this.tick(this.now()), 1000 / options.framerate);
     this.tick(this.now());
