@@ -145,4 +145,13 @@ export const test = base.extend<{
   },
 });
 
+/** Telemetry with every category a session browser produces events for. */
+export const EVERYTHING = {
+  browser: Object.fromEntries(
+    ['console', 'network', 'page', 'interaction', 'screenshot', 'control', 'connection'].map(
+      (name) => [name, { enabled: true }],
+    ),
+  ),
+};
+
 export { expect, E2E_TOKEN };

@@ -1,18 +1,10 @@
 import { E2E_DEMO_SITE_URL } from './env.ts';
-import { expect, test, E2E_TOKEN } from './fixtures.ts';
+import { expect, test, E2E_TOKEN, EVERYTHING } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
 
 test.use({ viewport: { width: 1400, height: 1000 }, screenOpen: true });
 test.describe.configure({ timeout: 120_000 });
-
-const EVERYTHING = {
-  browser: Object.fromEntries(
-    ['console', 'network', 'page', 'interaction', 'screenshot', 'control', 'connection'].map(
-      (name) => [name, { enabled: true }],
-    ),
-  ),
-};
 
 test('the Screen panel: the live view read-only, then driven; a screenshot now joins the timeline', async ({
   page,

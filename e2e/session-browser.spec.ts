@@ -2,20 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../server/shared/chromium-lookup.ts';
 import { E2E_DEMO_SITE_URL } from './env.ts';
-import { expect, test } from './fixtures.ts';
+import { EVERYTHING, expect, test } from './fixtures.ts';
 import { SessionPage } from './pages/session-page.ts';
 import { TimelinePage } from './pages/timeline-page.ts';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
-
-/** Every category a session browser produces events for. */
-const EVERYTHING = {
-  browser: Object.fromEntries(
-    ['console', 'network', 'page', 'interaction', 'screenshot', 'control', 'connection'].map(
-      (name) => [name, { enabled: true }],
-    ),
-  ),
-};
 
 const APP_JS = readFileSync(
   fileURLToPath(new URL('../server/reference/demo-site/site/app.js', import.meta.url)),
