@@ -8,7 +8,8 @@ import { createFileTimeline } from '../../entities/session-events/stores/file-ti
 import type { Timeline } from '../../entities/session-events/stores/timeline-controller';
 import { setFileTimeline } from '../../entities/session-events/stores/timeline-registry';
 import type { SavedRecording } from '../../features/screen/components/saved-recordings';
-import type { BundleFacts, BundleRead } from './read-bundle';
+import type { LogTab } from '../../features/logs/stores/log-tab-controller';
+import type { BundleFacts, BundleRead, OpenedBundle } from './read-bundle';
 import { readBundleFile } from './read-bundle-file';
 
 /** Where an opened bundle's log streams are registered (never a session id: those have no colon). */
@@ -29,10 +30,15 @@ export const useOpenedBundle = create<OpenedBundleState | null>()(() => null);
 
 let opened = 0;
 
-/** Shows a bundle read as the opened file: its timeline, its log streams; a reason when it cannot. */
-export function showBundle(name: string, result: BundleRead): string | null {
-  if (!result.ok) return `${name} cannot be opened: ${result.reason}.`;
-  const { bundle } = result;
+/**
+ * A bundle's timeline and log streams (`key` tells its tabs apart from another bundle's), as the
+ * opened-file view and a comparison of two files both show them.
+ */
+export function bundleRuns(
+  name: string,
+  bundle: OpenedBundle,
+  key: string,
+): { timeline: Timeline; tabs: LogTab[] } {
   const timeline = createFileTimeline({
     name,
     envelopes: bundle.envelopes,
@@ -43,17 +49,25 @@ export function showBundle(name: string, result: BundleRead): string | null {
   // relative times count from the session's creation, as they did in the session's own view
   const createdMs = Date.parse(bundle.facts.sessionCreated ?? '');
   if (!Number.isNaN(createdMs)) timeline.buffer.anchorOrigin(createdMs * 1000);
-  opened += 1;
   const capacity = useLogTabsRegistry.getState().capacity;
   const tabs = bundle.logs.map((log, at) =>
     createFileLogTab({
-      id: `bundle-${opened}-log-${at + 1}`,
+      id: `${key}-log-${at + 1}`,
       source: log.source,
       lines: decodeSavedLines(log.lines),
       capacity,
       origin: `saved in ${name}`,
     }),
   );
+  return { timeline, tabs };
+}
+
+/** Shows a bundle read as the opened file: its timeline, its log streams; a reason when it cannot. */
+export function showBundle(name: string, result: BundleRead): string | null {
+  if (!result.ok) return `${name} cannot be opened: ${result.reason}.`;
+  const { bundle } = result;
+  opened += 1;
+  const { timeline, tabs } = bundleRuns(name, bundle, `bundle-${opened}`);
   setFileLogTabs(BUNDLE_LOGS_KEY, tabs);
   const recordings = bundle.recordings.map((recording) => ({
     replay: {

@@ -4,8 +4,7 @@ import { parseJsonl } from '../../entities/session-events/model/jsonl';
 import { createFileTimeline } from '../../entities/session-events/stores/file-timeline';
 import type { Timeline } from '../../entities/session-events/stores/timeline-controller';
 import type { LogLine as RunLogLine } from '../../features/compare/model/difference-types';
-import { decodeSavedLines } from '../../features/logs/api/log-decoder';
-import { createFileLogTab } from '../../features/logs/stores/log-tab-controller';
+import { bundleRuns } from '../bundle/open-bundle';
 import { readBundleFile } from '../bundle/read-bundle-file';
 import { runLogLines } from './run-logs';
 
@@ -22,6 +21,9 @@ export const useComparedFiles = create<{ a: FileRun | null; b: FileRun | null }>
   b: null,
 }));
 
+/** Files read for comparisons so far: their log tabs' ids stay apart. */
+let readCount = 0;
+
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
@@ -32,23 +34,7 @@ export async function readRunFile(file: File): Promise<FileRun | string> {
   if (isZip(bytes)) {
     const read = await readBundleFile(new Blob([bytes]));
     if (!read.ok) return `${file.name} cannot be read: ${read.reason}.`;
-    const { bundle } = read;
-    const timeline = createFileTimeline({
-      name: file.name,
-      envelopes: bundle.envelopes,
-      problems: bundle.problems,
-      annotations: bundle.annotations,
-      capacity: LIMITS.telemetryEventsMax,
-    });
-    const tabs = bundle.logs.map((log, at) =>
-      createFileLogTab({
-        id: `compare-${at}`,
-        source: log.source,
-        lines: decodeSavedLines(log.lines),
-        capacity: Math.max(1, log.lines.length),
-        origin: `saved in ${file.name}`,
-      }),
-    );
+    const { timeline, tabs } = bundleRuns(file.name, read.bundle, `compare-${++readCount}`);
     return { name: file.name, timeline, logs: runLogLines(tabs) };
   }
   const { envelopes, problems, annotations } = parseJsonl(new TextDecoder().decode(bytes));
