@@ -96,7 +96,9 @@ export function logSource(tab: LogTab): FeedSource<LogLine> {
     kind: 'log',
     first: () => buffer.first,
     next: () => buffer.total,
-    item: (seq) => buffer.line(seq),
+    // read afresh (not among the recently read lines the log view keeps): the view holds its rows
+    item: (seq) => buffer.readLine(seq),
+    stable: true,
     facts: (line) => {
       const source = resolveTimeSource(tab.store.getState().timeSource, buffer.clock);
       const level: AllLevel = line.level === 'trace' ? 'debug' : (line.level ?? 'none');

@@ -25,11 +25,7 @@ function laneOf(tab: LogTab): OverviewExtraLane {
     colorVar: '--cat-log',
     forEach(visit) {
       const source = resolveTimeSource(tab.store.getState().timeSource, buffer.clock);
-      for (let seq = buffer.first; seq < buffer.total; seq += 1) {
-        const line = buffer.line(seq);
-        if (!line || line.notice) continue;
-        visit(buffer.clock.lineTime(line, source) * 1000, line.level === 'error');
-      }
+      buffer.forEachTime(source, (timeMs, level) => visit(timeMs * 1000, level === 'error'));
     },
   };
 }

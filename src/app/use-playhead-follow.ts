@@ -9,10 +9,7 @@ import { playhead, seekPlayhead } from '../features/screen/stores/playhead';
 export function lineAt(tab: LogTab, ms: number): number | null {
   const { buffer } = tab;
   const source = resolveTimeSource(tab.store.getState().timeSource, buffer.clock);
-  const time = (seq: number): number => {
-    const line = buffer.line(seq);
-    return line ? buffer.clock.lineTime(line, source) : Number.NaN;
-  };
+  const time = (seq: number): number => buffer.lineTime(seq, source);
   let low = buffer.first;
   let high = buffer.total;
   // the last seq whose time is at or before `ms`: times mostly rise with seq

@@ -70,6 +70,12 @@ export interface FeedSource<T = unknown> {
    * placed by time (absent: its own order is kept, as a log file's).
    */
   readonly byTime?: boolean;
+  /**
+   * The item under an index never changes while it is retained, though reading it may give a new
+   * object each time (a log stream's lines): the check for a source laid out again by comparing
+   * its newest item is skipped.
+   */
+  readonly stable?: boolean;
 }
 
 export interface AllRow extends RowFacts {
@@ -176,7 +182,10 @@ export class MergedFeed {
       const lastIndex = cursor.next - 1;
       const relaid =
         next < cursor.next ||
-        (lastIndex >= first && cursor.next > 0 && source.item(lastIndex) !== cursor.last);
+        (lastIndex >= first &&
+          cursor.next > 0 &&
+          source.stable !== true &&
+          source.item(lastIndex) !== cursor.last);
       if (relaid || !this.retime(source, cursor)) {
         this.build();
         return false;
@@ -217,7 +226,12 @@ export class MergedFeed {
     for (let at = cursor.head; at < queue.length; at += 1) {
       const row = queue[at] as AllRow;
       if (row.index >= to) break;
-      if (row.index >= from) row.timeMs = source.facts(row.item).timeMs;
+      if (row.index < from) continue;
+      // read again: a source may give a new object for the item now that its time changed
+      const item = source.item(row.index);
+      if (item === undefined) continue;
+      row.item = item;
+      row.timeMs = source.facts(item).timeMs;
     }
     return true;
   }

@@ -94,6 +94,23 @@ export function stripAnsi(text: string): string {
 }
 
 /**
+ * The escape sequences `stripAnsi` removes from a line, as `[start, end)` pairs in order, pushed onto
+ * `out` (the log store keeps a line's plain text and puts the sequences back when it is read).
+ */
+export function ansiSpans(text: string, out: number[]): void {
+  let esc = text.indexOf(ESC_CHAR);
+  while (esc !== -1) {
+    const end = escapeEnd(text, esc);
+    if (end === esc) {
+      esc = text.indexOf(ESC_CHAR, esc + 1);
+      continue;
+    }
+    out.push(esc, end);
+    esc = text.indexOf(ESC_CHAR, end);
+  }
+}
+
+/**
  * Whether text in this style would be invisible because its foreground equals its background.
  * The renderer overrides the colours of such text rather than hiding it.
  */

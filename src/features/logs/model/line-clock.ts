@@ -104,9 +104,16 @@ export class LineClock {
       line.zoneless = stated.zoneless;
       line.inherited = 'next';
     }
+    this.given = waiting;
     this.waiting = [];
     return waiting.length;
   }
+
+  /**
+   * The lines the last `observe` that returned a count gave a time to (what stores lines apart
+   * from these objects writes their new times); read it right after that call.
+   */
+  given: readonly TimedLine[] = [];
 
   /** The waiting lines are gone (the reader cleared them): they take no time later. */
   dropWaiting(): void {

@@ -1,54 +1,13 @@
-import { FilteredRing, type RetainedIndex } from '../../../lib/filtered-ring';
 import type { LogLevel } from '../model/level';
-import { LineClock, type TimeFrom } from '../model/line-clock';
+import { LineClock, type TimeSource } from '../model/line-clock';
+import { SortedIndexList } from '../../../lib/sorted-index-list';
+import { LineStore, type LevelCounts, type LineTimes, type LogLine } from './line-store';
 
-/** One retained line of a log stream. */
-export interface LogLine {
-  /** Absolute position in the stream (line numbers are seq + 1). */
-  seq: number;
-  /** When the server read the line (the wire `timestamp`), in ms; NaN when unreadable. */
-  timeMs: number;
-  /**
-   * The time the line states (model/line-time.ts); when it states none, the last one a line before
-   * it stated (`inherited: 'previous'`) or, with none before it, the next one stated (`'next'`, an
-   * estimate given when that line arrives); NaN when none is known. A zoneless time is its wall
-   * clock read as UTC: `LineClock.lineTime` applies the stream's zone.
-   */
-  statedMs: number;
-  zoneless: boolean;
-  inherited: TimeFrom;
-  /** As received, ANSI escapes included. */
-  text: string;
-  /** ANSI stripped: what filters and search look at (the same string when there was no escape). */
-  plain: string;
-  level: LogLevel | null;
-  /** `plain` is ASCII only: matching it while ignoring case needs no lower-case copy. */
-  ascii: boolean;
-  /** An in-band message from the server or a stream event, not a line of the file. */
-  notice: boolean;
-}
-
-export type LevelKey = LogLevel | 'none';
+export type { LevelCounts, LevelKey, LogLine } from './line-store';
 export type LineTest = (line: LogLine) => boolean;
-export type LevelCounts = Record<LevelKey, number>;
 
-function emptyCounts(): LevelCounts {
-  return { error: 0, warn: 0, info: 0, debug: 0, trace: 0, none: 0 };
-}
-
-/** Lines per level among the retained lines. */
-class LevelCounter implements RetainedIndex<LogLine> {
-  readonly counts: LevelCounts = emptyCounts();
-  add(line: LogLine): void {
-    this.counts[line.level ?? 'none'] += 1;
-  }
-  evict(line: LogLine): void {
-    this.counts[line.level ?? 'none'] -= 1;
-  }
-  clear(): void {
-    Object.assign(this.counts, emptyCounts());
-  }
-}
+/** Lines read as objects (the rows drawn, lookups) kept, so that reading one again gives the same. */
+const READ_CACHE_LINES = 4096;
 
 /** Lines already appended whose time changed: the latest change, and how many there were. */
 export interface RetimedLines {
@@ -60,11 +19,12 @@ export interface RetimedLines {
 }
 
 /**
- * The retained lines of one log stream with everything the view needs kept up to date
- * incrementally: level counts, the filtered view, and the lines matching the search.
+ * The retained lines of one log stream (kept by columns: `LineStore`) with everything the view
+ * needs kept up to date incrementally: level counts, the filtered view, and the lines matching the
+ * search.
  */
 export class LogBuffer {
-  private readonly ring: FilteredRing<LogLine>;
+  private readonly store: LineStore;
   readonly levelCounts: LevelCounts;
   /** The stream's times: which lines state one, the zone of zoneless ones, inheritance. */
   readonly clock = new LineClock();
@@ -74,35 +34,48 @@ export class LogBuffer {
    */
   readonly retimed: RetimedLines = { count: 0, from: 0, to: 0 };
   private filter: LineTest | null = null;
+  /** Seqs of retained lines passing the filter (empty without a filter). */
+  private readonly shown = new SortedIndexList();
+  private search: LineTest | null = null;
+  /** Seqs of retained lines shown and passing the search (empty without a search). */
+  private readonly matches = new SortedIndexList();
+  private readonly read = new Map<number, LogLine>();
+  private readonly times: LineTimes = {
+    timeMs: Number.NaN,
+    statedMs: Number.NaN,
+    zoneless: false,
+    inherited: false,
+    notice: false,
+  };
 
   constructor(capacity: number) {
-    const levels = new LevelCounter();
-    this.levelCounts = levels.counts;
-    this.ring = new FilteredRing<LogLine>(capacity, [levels]);
+    this.store = new LineStore(capacity);
+    this.levelCounts = this.store.counts;
   }
 
   get capacity(): number {
-    return this.ring.capacity;
+    return this.store.capacity;
   }
   get size(): number {
-    return this.ring.size;
+    return this.store.size;
   }
   /** Lines received since the stream was opened (retained + evicted + cleared). */
   get total(): number {
-    return this.ring.next;
+    return this.store.next;
   }
   get first(): number {
-    return this.ring.first;
+    return this.store.first;
   }
   /** Lines evicted under the cap or by shrinking it. */
   get evicted(): number {
-    return this.ring.evicted;
+    return this.store.evicted;
   }
 
   append(lines: Omit<LogLine, 'seq'>[]): void {
-    const ring = this.ring;
+    const store = this.store;
     const clock = this.clock;
-    const base = ring.next;
+    const base = store.next;
+    const firstBefore = store.first;
     const count = lines.length;
     // every line's time is settled before any is stored, so the filter (a time range) sees the
     // time a line of this batch takes from a later one
@@ -110,21 +83,46 @@ export class LogBuffer {
       const line = lines[at] as LogLine;
       line.seq = base + at;
       const given = clock.observe(line);
-      if (given !== 0 && line.seq - given < base) this.retime(line.seq - given, base);
+      if (given === 0) continue;
+      if (line.seq - given < base) this.restate(line.seq - given, base);
+      clock.given = [];
     }
-    for (let at = 0; at < count; at += 1) ring.push(lines[at] as LogLine);
+    const filter = this.filter;
+    const search = this.search;
+    for (let at = 0; at < count; at += 1) {
+      const line = lines[at] as LogLine;
+      store.push(line);
+      if (filter !== null) {
+        if (!filter(line)) continue;
+        this.shown.push(line.seq);
+      }
+      if (search !== null && search(line)) this.matches.push(line.seq);
+    }
+    const first = store.first;
+    if (first > firstBefore) {
+      this.shown.dropBefore(first);
+      this.matches.dropBefore(first);
+    }
   }
 
-  /** Lines stored earlier (seq `from` to `to - 1`) were given a time: the view tests them again. */
-  private retime(from: number, to: number): void {
+  /**
+   * Lines stored earlier (seq `from` to `to - 1`) were given a time: their stored times change
+   * and the view tests them again.
+   */
+  private restate(from: number, to: number): void {
+    for (const line of this.clock.given) {
+      const seq = (line as LogLine).seq;
+      if (seq < to) this.store.restate(seq, line);
+    }
     // lines evicted already are not the view's
-    const first = Math.max(from, this.ring.first);
+    const first = Math.max(from, this.store.first);
     if (first >= to) return;
+    this.read.clear();
     const retimed = this.retimed;
     retimed.count += 1;
     retimed.from = first;
     retimed.to = to;
-    if (this.filter !== null) this.ring.setFilter(this.filter);
+    if (this.filter !== null) this.setFilter(this.filter);
   }
 
   /** The lines from here on may not follow the last stated time (the stream reconnected). */
@@ -132,66 +130,153 @@ export class LogBuffer {
     this.clock.restart();
   }
 
+  /** The retained line `seq` (the same object while it stays among the recently read). */
   line(seq: number): LogLine | undefined {
-    return this.ring.at(seq);
+    if (seq < this.store.first || seq >= this.store.next) return undefined;
+    const cache = this.read;
+    const kept = cache.get(seq);
+    if (kept !== undefined) return kept;
+    const line = this.store.read(seq);
+    if (line === undefined) return undefined;
+    if (cache.size >= READ_CACHE_LINES) cache.delete(cache.keys().next().value as number);
+    cache.set(seq, line);
+    return line;
+  }
+
+  /** Line `seq` as a new object, not kept among the recently read (for a reader that keeps it). */
+  readLine(seq: number): LogLine | undefined {
+    return this.store.read(seq);
+  }
+
+  /** Visits each retained line that is not a notice: when it happened by `source`, its level. */
+  forEachTime(source: TimeSource, visit: (timeMs: number, level: LogLevel | null) => void): void {
+    const store = this.store;
+    const times = this.times;
+    const clock = this.clock;
+    for (let seq = store.first; seq < store.next; seq += 1) {
+      if (!store.readTimes(seq, times) || times.notice) continue;
+      visit(clock.lineTime(times, source), store.levelAt(seq) ?? null);
+    }
+  }
+
+  /** When line `seq` happened, by `source` (NaN when it is not retained), its text left unread. */
+  lineTime(seq: number, source: TimeSource): number {
+    const times = this.times;
+    return this.store.readTimes(seq, times) ? this.clock.lineTime(times, source) : Number.NaN;
+  }
+
+  /** The level of line `seq` (undefined when it is not retained), its text left unread. */
+  levelAt(seq: number): LogLevel | null | undefined {
+    return this.store.levelAt(seq);
   }
 
   /** Lines shown: all retained, or those passing the filter. */
   get viewCount(): number {
-    return this.ring.viewCount;
+    return this.filter !== null ? this.shown.length : this.store.size;
+  }
+
+  private viewKey(position: number): number | undefined {
+    if (this.filter !== null) return this.shown.at(position);
+    return position >= 0 && position < this.store.size ? this.store.first + position : undefined;
   }
 
   viewLine(index: number): LogLine | undefined {
-    return this.ring.viewAt(index);
+    const seq = this.viewKey(index);
+    return seq === undefined ? undefined : this.line(seq);
   }
 
   /** View index of the first shown line with seq >= `seq`. */
   viewIndexOf(seq: number): number {
-    return this.ring.viewIndexOf(seq);
+    if (this.filter === null) return Math.max(0, seq - this.store.first);
+    return this.shown.lowerBound(seq);
   }
 
   setFilter(test: LineTest | null): void {
     this.filter = test;
-    this.ring.setFilter(test);
+    if (test === null) {
+      this.shown.reset();
+      this.setSearch(this.search);
+      return;
+    }
+    const search = this.search;
+    const shown: number[] = [];
+    const matched: number[] = [];
+    this.store.walk(this.store.first, (line, seq) => {
+      if (!test(line)) return;
+      shown.push(seq);
+      if (search?.(line)) matched.push(seq);
+    });
+    this.shown.reset(shown);
+    this.matches.reset(matched);
   }
 
   setSearch(test: LineTest | null): void {
-    this.ring.setSearch(test);
+    this.search = test;
+    const matched: number[] = [];
+    if (test !== null) {
+      const filter = this.filter;
+      this.store.walk(this.store.first, (line, seq) => {
+        if ((filter === null || filter(line)) && test(line)) matched.push(seq);
+      });
+    }
+    this.matches.reset(matched);
   }
 
   get matchCount(): number {
-    return this.ring.matchCount;
+    return this.matches.length;
   }
 
   /** The match after (or before) `seq`, wrapping around; undefined when there is none. */
   stepMatch(seq: number | null, direction: 1 | -1): { seq: number; ordinal: number } | undefined {
-    const position = this.ring.stepMatch(seq, direction);
-    if (position < 0) return undefined;
-    return { seq: this.ring.matchKey(position) as number, ordinal: position + 1 };
+    const matches = this.matches;
+    const count = matches.length;
+    if (count === 0) return undefined;
+    let position: number;
+    if (seq === null) position = direction === 1 ? 0 : count - 1;
+    else if (direction === 1) {
+      position = matches.lowerBound(seq + 1);
+      if (position >= count) position = 0;
+    } else {
+      position = matches.lowerBound(seq) - 1;
+      if (position < 0) position = count - 1;
+    }
+    return { seq: matches.at(position) as number, ordinal: position + 1 };
   }
 
   /** 1-based position of `seq` among the matches, or 0. */
   matchOrdinal(seq: number | null): number {
-    return seq === null ? 0 : this.ring.matchPosition(seq) + 1;
+    if (seq === null) return 0;
+    const position = this.matches.lowerBound(seq);
+    return this.matches.at(position) === seq ? position + 1 : 0;
   }
 
   /** Retained lines in order, optionally only those shown. */
   lines(onlyShown: boolean): LogLine[] {
     const out: LogLine[] = [];
-    const keep = (line: LogLine): void => {
-      out.push(line);
-    };
-    if (onlyShown) this.ring.forEachShown(keep);
-    else this.ring.forEach(keep);
+    const store = this.store;
+    if (onlyShown && this.filter !== null) {
+      for (let position = 0; position < this.shown.length; position += 1) {
+        const line = store.read(this.shown.at(position) as number);
+        if (line !== undefined) out.push(line);
+      }
+      return out;
+    }
+    for (let seq = store.first; seq < store.next; seq += 1) out.push(store.read(seq) as LogLine);
     return out;
   }
 
   clear(): void {
-    this.ring.clear();
+    this.store.clear();
+    this.shown.reset();
+    this.matches.reset();
+    this.read.clear();
     this.clock.dropWaiting();
   }
 
   resize(capacity: number): void {
-    this.ring.resize(capacity);
+    this.store.resize(capacity);
+    const first = this.store.first;
+    this.shown.dropBefore(first);
+    this.matches.dropBefore(first);
   }
 }
