@@ -16,7 +16,7 @@ export function isAscii(text: string): boolean {
   return !NON_ASCII.test(text);
 }
 
-function escapeRegex(text: string): string {
+export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -89,10 +89,46 @@ export function toUtf8Bytes(text: string): string {
   return out;
 }
 
+/** Lines up to this long are decoded here (quicker for a short line than a TextDecoder call). */
+const DECODE_HERE_MAX = 512;
+
+/** The text of a line stored by `toUtf8Bytes` (always well-formed UTF-8). */
 export function fromUtf8Bytes(stored: string): string {
   const length = stored.length;
-  if (scratch.length < length) scratch = new Uint8Array(length * 2);
-  const bytes = scratch;
-  for (let at = 0; at < length; at += 1) bytes[at] = stored.charCodeAt(at);
-  return decoder.decode(bytes.subarray(0, length));
+  if (length > DECODE_HERE_MAX) {
+    if (scratch.length < length) scratch = new Uint8Array(length * 2);
+    const bytes = scratch;
+    for (let at = 0; at < length; at += 1) bytes[at] = stored.charCodeAt(at);
+    return decoder.decode(bytes.subarray(0, length));
+  }
+  let at = 0;
+  while (at < length && stored.charCodeAt(at) < 0x80) at += 1;
+  let out = stored.slice(0, at);
+  while (at < length) {
+    const from = at;
+    while (at < length && stored.charCodeAt(at) < 0x80) at += 1;
+    if (at > from) out += stored.slice(from, at);
+    if (at >= length) break;
+    const lead = stored.charCodeAt(at);
+    let point: number;
+    if (lead < 0xe0) {
+      point = ((lead & 0x1f) << 6) | (stored.charCodeAt(at + 1) & 0x3f);
+      at += 2;
+    } else if (lead < 0xf0) {
+      point =
+        ((lead & 0x0f) << 12) |
+        ((stored.charCodeAt(at + 1) & 0x3f) << 6) |
+        (stored.charCodeAt(at + 2) & 0x3f);
+      at += 3;
+    } else {
+      point =
+        ((lead & 0x07) << 18) |
+        ((stored.charCodeAt(at + 1) & 0x3f) << 12) |
+        ((stored.charCodeAt(at + 2) & 0x3f) << 6) |
+        (stored.charCodeAt(at + 3) & 0x3f);
+      at += 4;
+    }
+    out += String.fromCodePoint(point);
+  }
+  return out;
 }

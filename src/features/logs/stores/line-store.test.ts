@@ -103,7 +103,9 @@ describe('LineStore', () => {
   it('gives back lines outside Latin-1 (kept as UTF-8) from chunk after chunk, read or walked', () => {
     const store = new LineStore(100_000);
     const lines = Array.from({ length: 5_000 }, (_, at) =>
-      lineOf(`${at % 7 === 0 ? '\ufeff' : ''}GET /api/${at} → 200 日本 ${'z'.repeat(at % 90)}`),
+      at === 3
+        ? lineOf(`long é → ${'日本 😀 '.repeat(400)}`)
+        : lineOf(`${at % 7 === 0 ? '\ufeff' : ''}GET /api/${at} → 200 日本 ${'z'.repeat(at % 90)}`),
     );
     for (const line of lines) store.push(line);
     // read out of order, so that chunks are decoded again

@@ -5,6 +5,7 @@
  * objects only for the rows drawn and on demand; the filter and search walk them through one
  * reused object.
  */
+import { escapeRegex, isAscii } from '../../../lib/plain-match';
 import type { LogLevel } from '../model/level';
 import type { TimeFrom } from '../model/line-clock';
 import { CHUNK_CHARS, CHUNK_LINES, Chunk } from './line-chunk';
@@ -263,44 +264,111 @@ export class LineStore {
     chunk.putTime(true, index, line.statedMs);
   }
 
+  /** Fills the walked line with line `index` of `chunk`, from what is stored for it. */
+  private fill(chunk: Chunk, index: number, stored: string): WalkedLine {
+    const line = this.walked;
+    const code = chunk.codes[index] as number;
+    const chars = charsOf(code);
+    line.chunk = chunk;
+    line.seq = chunk.first + index;
+    line.index = index;
+    line.code = code;
+    line.plain = chars === UTF8 ? (chunk.kept?.get(index) ?? fromUtf8Bytes(stored)) : stored;
+    line.level = levelOf(code);
+    line.notice = (code & NOTICE) !== 0;
+    line.ascii = chars === ASCII;
+    return line;
+  }
+
   /**
    * Visits the retained lines from seq `from` on, oldest first, through one reused object (valid
    * only during the call; its times and its `text` are read only when asked for).
    */
   walk(from: number, visit: (line: LogLine, seq: number) => void): void {
-    const line = this.walked;
     const chunks = this.chunks;
     const start = Math.max(from, this.first);
     for (let at = this.head; at < chunks.length; at += 1) {
       const chunk = chunks[at] as Chunk;
-      const end = chunk.first + chunk.count;
-      if (end <= start) continue;
-      line.chunk = chunk;
-      const { codes, lengths, plains, text } = chunk;
+      if (chunk.first + chunk.count <= start) continue;
+      const { lengths, plains, text } = chunk;
       let index = Math.max(0, start - chunk.first);
       let position = plains === null ? chunk.startOf(index) : 0;
       for (; index < chunk.count; index += 1) {
-        const code = codes[index] as number;
         let stored: string;
         if (plains !== null) stored = plains[index] as string;
         else {
-          const next = position + (lengths[index] as number);
-          stored = text.slice(position, next);
-          position = next;
+          const end = position + (lengths[index] as number);
+          stored = text.slice(position, end);
+          position = end;
         }
-        const chars = charsOf(code);
-        const plain = chars === UTF8 ? (chunk.kept?.get(index) ?? fromUtf8Bytes(stored)) : stored;
-        line.seq = chunk.first + index;
-        line.index = index;
-        line.code = code;
-        line.plain = plain;
-        line.level = levelOf(code);
-        line.notice = (code & NOTICE) !== 0;
-        line.ascii = chars === ASCII;
-        visit(line, line.seq);
+        visit(this.fill(chunk, index, stored), chunk.first + index);
       }
     }
-    line.chunk = null;
+    this.walked.chunk = null;
+  }
+
+  /**
+   * Visits, as `walk` does, the retained lines whose plain text may contain `needle`, skipping
+   * lines it is known not to be in: in a sealed chunk one search of its whole text finds the lines
+   * that hold it (an ASCII needle is in a line's UTF-8 bytes where it is in its text, and no
+   * Latin-1 letter matches an ASCII one, in either case). Ignoring case, two characters lower-case
+   * to ASCII letters (`İ` to `i̇`, the Kelvin sign to `k`): lines holding them are visited too, as
+   * are notices and the lines of the open chunk. A needle that is not ASCII visits every line.
+   */
+  walkMayContain(
+    needle: string,
+    caseSensitive: boolean,
+    visit: (line: LogLine, seq: number) => void,
+  ): void {
+    if (needle === '' || !isAscii(needle)) {
+      this.walk(this.first, visit);
+      return;
+    }
+    const pattern = new RegExp(escapeRegex(needle), caseSensitive ? 'g' : 'gi');
+    // the UTF-8 bytes of those two characters, as stored, looked for on their own (a pattern with
+    // alternatives is searched far slower than a single string)
+    const others: string[] = [];
+    if (!caseSensitive && /i/i.test(needle)) others.push('\u00c4\u00b0');
+    if (!caseSensitive && /k/i.test(needle)) others.push('\u00e2\u0084\u00aa');
+    const otherAt = others.map(() => 0);
+    const chunks = this.chunks;
+    for (let at = this.head; at < chunks.length; at += 1) {
+      const chunk = chunks[at] as Chunk;
+      if (chunk.first + chunk.count <= this.first) continue;
+      const { lengths, plains, text, codes } = chunk;
+      let index = Math.max(0, this.first - chunk.first);
+      if (plains !== null) {
+        for (; index < chunk.count; index += 1)
+          visit(this.fill(chunk, index, plains[index] as string), chunk.first + index);
+        continue;
+      }
+      let position = chunk.startOf(index);
+      pattern.lastIndex = position;
+      let found = pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+      for (let other = 0; other < others.length; other += 1) {
+        const at = text.indexOf(others[other] as string, position);
+        otherAt[other] = at === -1 ? Number.POSITIVE_INFINITY : at;
+      }
+      for (; index < chunk.count; index += 1) {
+        const end = position + (lengths[index] as number);
+        const code = codes[index] as number;
+        let visitIt = (code & NOTICE) !== 0;
+        if (found < end) {
+          visitIt = true;
+          pattern.lastIndex = end;
+          found = pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+        }
+        for (let other = 0; other < others.length; other += 1) {
+          if ((otherAt[other] as number) >= end) continue;
+          visitIt = true;
+          const at = text.indexOf(others[other] as string, end);
+          otherAt[other] = at === -1 ? Number.POSITIVE_INFINITY : at;
+        }
+        if (visitIt) visit(this.fill(chunk, index, text.slice(position, end)), chunk.first + index);
+        position = end;
+      }
+    }
+    this.walked.chunk = null;
   }
 
   /** Drops every line; seqs go on from where they were. */

@@ -6,6 +6,15 @@ import { LineStore, type LevelCounts, type LineTimes, type LogLine } from './lin
 export type { LevelCounts, LevelKey, LogLine } from './line-store';
 export type LineTest = (line: LogLine) => boolean;
 
+/**
+ * Text that a line's plain text must contain for a test to pass it (notices aside), so the buffer
+ * may skip lines it can tell do not contain it.
+ */
+export interface LineNeedle {
+  text: string;
+  caseSensitive: boolean;
+}
+
 /** Lines read as objects (the rows drawn, lookups) kept, so that reading one again gives the same. */
 const READ_CACHE_LINES = 4096;
 
@@ -34,9 +43,11 @@ export class LogBuffer {
    */
   readonly retimed: RetimedLines = { count: 0, from: 0, to: 0 };
   private filter: LineTest | null = null;
+  private filterNeedle: LineNeedle | null = null;
   /** Seqs of retained lines passing the filter (empty without a filter). */
   private readonly shown = new SortedIndexList();
   private search: LineTest | null = null;
+  private searchNeedle: LineNeedle | null = null;
   /** Seqs of retained lines shown and passing the search (empty without a search). */
   private readonly matches = new SortedIndexList();
   private readonly read = new Map<number, LogLine>();
@@ -122,7 +133,7 @@ export class LogBuffer {
     retimed.count += 1;
     retimed.from = first;
     retimed.to = to;
-    if (this.filter !== null) this.setFilter(this.filter);
+    if (this.filter !== null) this.setFilter(this.filter, this.filterNeedle);
   }
 
   /** The lines from here on may not follow the last stated time (the stream reconnected). */
@@ -191,17 +202,25 @@ export class LogBuffer {
     return this.shown.lowerBound(seq);
   }
 
-  setFilter(test: LineTest | null): void {
+  /** Visits the lines that may contain `needle` (every line without one). */
+  private walk(needle: LineNeedle | null, visit: (line: LogLine, seq: number) => void): void {
+    if (needle === null) this.store.walk(this.store.first, visit);
+    else this.store.walkMayContain(needle.text, needle.caseSensitive, visit);
+  }
+
+  /** Shows only the lines passing `test`; `needle`, when given, is text they all contain. */
+  setFilter(test: LineTest | null, needle: LineNeedle | null = null): void {
     this.filter = test;
+    this.filterNeedle = test === null ? null : needle;
     if (test === null) {
       this.shown.reset();
-      this.setSearch(this.search);
+      this.setSearch(this.search, this.searchNeedle);
       return;
     }
     const search = this.search;
     const shown: number[] = [];
     const matched: number[] = [];
-    this.store.walk(this.store.first, (line, seq) => {
+    this.walk(needle, (line, seq) => {
       if (!test(line)) return;
       shown.push(seq);
       if (search?.(line)) matched.push(seq);
@@ -210,12 +229,14 @@ export class LogBuffer {
     this.matches.reset(matched);
   }
 
-  setSearch(test: LineTest | null): void {
+  /** Marks the shown lines passing `test`; `needle`, when given, is text they all contain. */
+  setSearch(test: LineTest | null, needle: LineNeedle | null = null): void {
     this.search = test;
+    this.searchNeedle = test === null ? null : needle;
     const matched: number[] = [];
     if (test !== null) {
       const filter = this.filter;
-      this.store.walk(this.store.first, (line, seq) => {
+      this.walk(needle, (line, seq) => {
         if ((filter === null || filter(line)) && test(line)) matched.push(seq);
       });
     }

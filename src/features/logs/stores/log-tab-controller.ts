@@ -3,7 +3,7 @@ import type { ApiConnection } from '../../../lib/http/request';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { describeStall } from '../../../lib/sse/stall-trace';
-import { compileLineFilter, compileQuery } from '../model/filter';
+import { compileLineFilter, compileQuery, type TextQuery } from '../model/filter';
 import { logDecoder } from '../api/log-decoder';
 import {
   isInBandFailure,
@@ -12,7 +12,7 @@ import {
   noticeLine,
   type LogSource,
 } from '../api/log-stream';
-import { LogBuffer, type LogLine } from './log-buffer';
+import { LogBuffer, type LineNeedle, type LogLine } from './log-buffer';
 import {
   createLogTabStore,
   resolveTimeSource,
@@ -76,6 +76,13 @@ export interface LogTabOptions {
   openStream?: typeof openDecodedStream;
 }
 
+/** Text that every line a query passes contains: a plain query's own (null for a pattern). */
+function needleOf(query: TextQuery): LineNeedle | null {
+  return query.text !== '' && !query.regex
+    ? { text: query.text, caseSensitive: query.caseSensitive }
+    : null;
+}
+
 /**
  * Puts the tab's filter, level choice, time range and search (its store) into its buffer. Returns
  * a promise when a pattern waits for the regular-expression engine: apply again once it settles.
@@ -108,6 +115,7 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
       hasFilter || range
         ? (line) => inRange(line) && (line.notice || matches(line.plain, line.level, line.ascii))
         : null,
+      needleOf(state.include),
     );
     store.setState({ filterError: null });
   }
@@ -117,7 +125,7 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
     buffer.setSearch(null);
   } else {
     const test = search?.test;
-    buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null);
+    buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null, needleOf(state.search));
     store.setState({ searchError: null });
   }
   if (!filter.ok && filter.ready) return filter.ready;

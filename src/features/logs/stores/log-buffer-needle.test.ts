@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { isAscii, plainMatcher } from '../../../lib/plain-match';
+import { stripAnsi } from '../model/ansi';
+import { LogBuffer, type LogLine } from './log-buffer';
+
+const WORDS = [
+  'checkout',
+  'CHECKOUT',
+  'Check',
+  'out',
+  'İstanbul',
+  'Kelvin',
+  'kelvin',
+  '\u212aelvin sign',
+  'naïve',
+  'CAFÉ',
+  '→',
+  '日本',
+  '\x1b[31mcheck\x1b[0mout',
+  'chec',
+  'kout',
+  'ÿ',
+  'µs',
+];
+
+/** Lines from a small deterministic generator, some of them notices. */
+function sample(count: number): Omit<LogLine, 'seq'>[] {
+  let state = 42;
+  const next = (): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  return Array.from({ length: count }, () => {
+    const words = Array.from(
+      { length: 1 + Math.floor(next() * 4) },
+      () => WORDS[Math.floor(next() * WORDS.length)] as string,
+    );
+    // some lines run their words together, so a needle can span two of them
+    const text = words.join(next() < 0.3 ? '' : ' ');
+    const plain = stripAnsi(text);
+    return {
+      text,
+      plain,
+      timeMs: 0,
+      statedMs: Number.NaN,
+      zoneless: false,
+      inherited: false,
+      level: null,
+      ascii: isAscii(plain),
+      notice: next() < 0.03,
+    };
+  });
+}
+
+describe('LogBuffer filter and search with the text lines must contain', () => {
+  const lines = sample(9_000);
+
+  for (const text of ['checkout', 'i', 'k', 'K', 'out chec', 'é', '→', 'outchec', 'µ', 'ss']) {
+    for (const caseSensitive of [false, true]) {
+      it(`shows and marks the same lines as a full pass: "${text}"${caseSensitive ? ', case' : ''}`, () => {
+        const matcher = plainMatcher(text, caseSensitive);
+        const test = (line: LogLine): boolean =>
+          line.notice || matcher.test(line.plain, line.ascii);
+        const search = (line: LogLine): boolean => matcher.test(line.plain, line.ascii);
+        const full = new LogBuffer(20_000);
+        full.append(lines.map((line) => ({ ...line })));
+        full.setFilter(test);
+        full.setSearch(search);
+        const skipping = new LogBuffer(20_000);
+        skipping.append(lines.map((line) => ({ ...line })));
+        skipping.setFilter(test, { text, caseSensitive });
+        skipping.setSearch(search, { text, caseSensitive });
+        const shown = (buffer: LogBuffer): number[] =>
+          Array.from({ length: buffer.viewCount }, (_, at) => buffer.viewLine(at)?.seq ?? -1);
+        expect(shown(skipping)).toEqual(shown(full));
+        expect(skipping.matchCount).toBe(full.matchCount);
+        expect(full.viewCount).toBeGreaterThan(0);
+      });
+    }
+  }
+});
