@@ -3,30 +3,36 @@
  * machine, next to a bare page (the ceiling) and frontail (a peer). Prints one table and writes
  * bench/results/latest.json. `--quick` is a short run for development; `--only a,b` runs some
  * parts: bare, firehose, tail, telemetry, frontail, scale, start, history, together, compare,
- * screen (on a second server whose sessions have browsers).
+ * screen (on a second server whose sessions have browsers); `--soak` runs the soak alone (or with
+ * the parts `--only` names) for 30 minutes, or `--soak-minutes N`, and writes soak.json. A row
+ * that fails is recorded with its cause and the run goes on; the exit code is then 1.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from './lib/browser.ts';
+import { causeOf, failedIngest, rowLabel, type IngestRow } from './lib/failure.ts';
+import { evaluateGoals, partFailureGoals } from './lib/goals.ts';
+import { planFrom, type Part } from './lib/plan.ts';
 import {
   compareTable,
-  evaluateGoals,
   goalsTable,
   historyTable,
   ingestTable,
-  rateLabel,
   scaleTable,
   togetherTable,
 } from './lib/report.ts';
 import { screenGoals, screenTable } from './lib/report-screen.ts';
+import { soakGoals, soakTable } from './lib/report-soak.ts';
 import type {
   BenchReport,
   CompareResult,
   HistoryResult,
   IngestResult,
+  RowFailure,
   ScaleResult,
   ScreenResult,
+  SoakResult,
   StartResult,
   TogetherResult,
 } from './lib/results.ts';
@@ -43,86 +49,9 @@ import {
 import { measureScale } from './suites/scale.ts';
 import { measureScreen } from './suites/screen.ts';
 import { measureHistory } from './suites/history.ts';
+import { measureSoak } from './suites/soak.ts';
 import { measureStart } from './suites/start.ts';
 import { measureTogether } from './suites/together.ts';
-
-const PARTS = [
-  'bare',
-  'firehose',
-  'tail',
-  'telemetry',
-  'frontail',
-  'scale',
-  'start',
-  'history',
-  'together',
-  'compare',
-  'screen',
-] as const;
-type Part = (typeof PARTS)[number];
-
-interface Plan {
-  quick: boolean;
-  parts: Set<Part>;
-  durationMs: number;
-  tailRates: number[];
-  telemetryRates: number[];
-  scale: { logLines: number; telemetryEvents: number; runs: number };
-  startRuns: number;
-  history: { events: number; gap: number; runs: number };
-  together: { lineRate: number; eventRate: number; lines: number; events: number; runs: number };
-  compare: { events: number; runs: number };
-  /** Colour changes timed in the live view; seconds of CPU measured per number of viewers. */
-  screen: { changes: number; cpuSeconds: number };
-}
-
-function planFrom(argv: string[]): Plan {
-  const quick = argv.includes('--quick');
-  const onlyIndex = argv.indexOf('--only');
-  const only = onlyIndex === -1 ? undefined : argv[onlyIndex + 1];
-  const parts = new Set<Part>(PARTS);
-  if (only !== undefined) {
-    parts.clear();
-    for (const name of only.split(',')) {
-      if (!(PARTS as readonly string[]).includes(name))
-        throw new Error(`--only takes ${PARTS.join(', ')}; got ${name}`);
-      parts.add(name as Part);
-    }
-  }
-  return quick
-    ? {
-        quick,
-        parts,
-        durationMs: 3_000,
-        tailRates: [1_000, 20_000, 0],
-        telemetryRates: [1_000, 0],
-        scale: { logLines: 200_000, telemetryEvents: 20_000, runs: 3 },
-        startRuns: 3,
-        history: { events: 20_000, gap: 1_000, runs: 1 },
-        together: { lineRate: 20_000, eventRate: 5_000, lines: 200_000, events: 20_000, runs: 3 },
-        compare: { events: 20_000, runs: 1 },
-        screen: { changes: 30, cpuSeconds: 5 },
-      }
-    : {
-        quick,
-        parts,
-        durationMs: 20_000,
-        tailRates: [1_000, 5_000, 20_000, 50_000, 100_000, 0],
-        telemetryRates: [1_000, 5_000, 20_000, 50_000, 0],
-        scale: { logLines: 1_000_000, telemetryEvents: 100_000, runs: 5 },
-        startRuns: 5,
-        history: { events: 100_000, gap: 1_000, runs: 3 },
-        together: {
-          lineRate: 20_000,
-          eventRate: 5_000,
-          lines: 1_000_000,
-          events: 100_000,
-          runs: 5,
-        },
-        compare: { events: 100_000, runs: 3 },
-        screen: { changes: 60, cpuSeconds: 20 },
-      };
-}
 
 async function main(): Promise<void> {
   const plan = planFrom(process.argv.slice(2));
@@ -132,97 +61,165 @@ async function main(): Promise<void> {
     console.log(`[${seconds}s] ${message}`);
   };
   const port = Number(process.env.BENCH_PORT || 7390);
-  log(`starting the console server on port ${port} (builds dist/ when stale)`);
-  const server = await startBenchServer(port);
+  // the soak starts a server of its own; the other parts share this one
+  const needsServer = [...plan.parts].some((part) => part !== 'soak');
+  if (needsServer) log(`starting the console server on port ${port} (builds dist/ when stale)`);
+  const server = needsServer ? await startBenchServer(port) : null;
   const browser = await launchBrowser();
-  const context: BenchContext = { server, browser, durationMs: plan.durationMs, log };
+  const context: BenchContext | null = server
+    ? { server, browser, durationMs: plan.durationMs, log }
+    : null;
+  const runs = (part: Part): BenchContext | null => (plan.parts.has(part) ? context : null);
   const ingest: IngestResult[] = [];
+  const failures: RowFailure[] = [];
   let scale: ScaleResult | null = null;
   let start: StartResult | null = null;
   let history: HistoryResult | null = null;
   let together: TogetherResult | null = null;
   let compare: CompareResult | null = null;
   let screen: ScreenResult | null = null;
-  const record = (result: IngestResult): void => {
-    ingest.push(result);
-    log(
-      `  ${result.client} ${result.stream} ${result.source} ${rateLabel(result.targetRate)}: ` +
-        `${Math.round(result.overallRate).toLocaleString('en-US')}/s, ` +
-        `${result.delivered.toLocaleString('en-US')} of ${result.written.toLocaleString('en-US')}, ` +
-        `lag p95 ${result.lag ? Math.round(result.lag.p95) : '–'} ms, kept up: ${result.keptUp}`,
-    );
+  let soak: SoakResult | null = null;
+
+  /** Logs and records why a row or part failed; the cause, on one line. */
+  const failed = (part: Part, row: string, error: unknown): string => {
+    const cause = causeOf(error);
+    failures.push({ part, row, error: cause });
+    log(`  ${row}: ${cause}`);
+    return cause;
   };
+  /** The part's measurement, or null (the failure recorded) when it fails. */
+  const attempt = async <T>(
+    part: Part,
+    row: string,
+    measure: () => Promise<T>,
+  ): Promise<T | null> => {
+    try {
+      return await measure();
+    } catch (error) {
+      failed(part, row, error);
+      return null;
+    }
+  };
+  /** One ingest row: measured and logged, or kept as failed with its cause. */
+  const ingestRow = async (
+    part: Part,
+    row: IngestRow,
+    measure: () => Promise<IngestResult>,
+  ): Promise<IngestResult> => {
+    const label = rowLabel(row);
+    log(row.client === 'console' ? `Session Console, ${label}` : label);
+    let result: IngestResult;
+    try {
+      result = await measure();
+      log(
+        `  ${Math.round(result.overallRate).toLocaleString('en-US')}/s, ` +
+          `${result.delivered.toLocaleString('en-US')} of ${result.written.toLocaleString('en-US')}, ` +
+          `lag p95 ${result.lag ? Math.round(result.lag.p95) : '–'} ms, kept up: ${result.keptUp}`,
+      );
+    } catch (error) {
+      result = failedIngest(row, failed(part, label, error));
+    }
+    ingest.push(result);
+    return result;
+  };
+
   try {
     for (const stream of ['logs', 'telemetry'] as const) {
-      if (plan.parts.has('bare')) {
-        log(`bare page, ${stream} firehose`);
-        record(await measureBare(context, stream));
-      }
-      if (plan.parts.has('firehose')) {
-        log(`Session Console, ${stream} firehose`);
-        record(await measureConsoleFirehose(context, stream));
-      }
+      const firehose = { stream, source: 'firehose', targetRate: 0 } as const;
+      const bare = runs('bare');
+      if (bare)
+        await ingestRow('bare', { client: 'bare', ...firehose }, () => measureBare(bare, stream));
+      const ours = runs('firehose');
+      if (ours)
+        await ingestRow('firehose', { client: 'console', ...firehose }, () =>
+          measureConsoleFirehose(ours, stream),
+        );
     }
-    if (plan.parts.has('tail')) {
-      for (const rate of plan.tailRates) {
-        log(`Session Console, file tail at ${rateLabel(rate)}`);
-        record(await measureConsoleTail(context, rate));
-      }
-    }
-    if (plan.parts.has('telemetry')) {
-      for (const rate of plan.telemetryRates) {
-        log(`Session Console, telemetry published at ${rateLabel(rate)}`);
-        record(await measureConsolePublish(context, rate));
-      }
-    }
-    if (plan.parts.has('frontail')) {
+    const tail = runs('tail');
+    if (tail)
+      for (const rate of plan.tailRates)
+        await ingestRow(
+          'tail',
+          { client: 'console', stream: 'logs', source: 'tail', targetRate: rate },
+          () => measureConsoleTail(tail, rate),
+        );
+    const telemetry = runs('telemetry');
+    if (telemetry)
+      for (const rate of plan.telemetryRates)
+        await ingestRow(
+          'telemetry',
+          { client: 'console', stream: 'telemetry', source: 'publish', targetRate: rate },
+          () => measureConsolePublish(telemetry, rate),
+        );
+    const frontail = runs('frontail');
+    if (frontail) {
       // once frontail has fallen behind twice, higher rates cannot go better
       let misses = 0;
       for (const rate of plan.tailRates) {
         if (misses >= 2) break;
-        log(`frontail, file tail at ${rateLabel(rate)}`);
-        const result = await measureFrontail(context, rate, port + 5);
-        record(result);
+        const result = await ingestRow(
+          'frontail',
+          { client: 'frontail', stream: 'logs', source: 'tail', targetRate: rate },
+          () => measureFrontail(frontail, rate, port + 5),
+        );
         if (!result.keptUp) misses += 1;
       }
     }
-    if (plan.parts.has('scale')) {
+    const scaled = runs('scale');
+    if (scaled) {
       log(
         `scale: ${plan.scale.logLines.toLocaleString('en-US')} lines, ${plan.scale.telemetryEvents.toLocaleString('en-US')} events`,
       );
-      scale = await measureScale(context, plan.scale);
+      scale = await attempt('scale', 'scale', () => measureScale(scaled, plan.scale));
     }
-    if (plan.parts.has('start')) {
+    const started = runs('start');
+    if (started) {
       log('start: bundle size and first event on screen');
-      start = await measureStart(context, plan.startRuns);
+      start = await attempt('start', 'start', () => measureStart(started, plan.startRuns));
     }
-    if (plan.parts.has('history')) {
+    const historic = runs('history');
+    if (historic) {
       log(
         `history: an ended session of ${plan.history.events.toLocaleString('en-US')} events, a gap of ${plan.history.gap.toLocaleString('en-US')}`,
       );
-      history = await measureHistory(context, plan.history);
+      history = await attempt('history', 'history', () => measureHistory(historic, plan.history));
     }
-    if (plan.parts.has('together')) {
+    const all = runs('together');
+    if (all) {
       log('together: the All view, live and filtered');
-      together = await measureTogether(context, plan.together);
+      together = await attempt('together', 'All view', () => measureTogether(all, plan.together));
     }
-    if (plan.parts.has('compare')) {
+    const compared = runs('compare');
+    if (compared) {
       log(
         `compare: two ended runs of ${plan.compare.events.toLocaleString('en-US')} events, read and compared`,
       );
-      compare = await measureCompare(context, plan.compare);
+      compare = await attempt('compare', 'compare', () => measureCompare(compared, plan.compare));
     }
-    if (plan.parts.has('screen')) {
+    const screened = runs('screen');
+    if (screened) {
       log(`screen: a server with session browsers on port ${port + 7}`);
-      screen = await measureScreen(context, { port: port + 7, ...plan.screen });
+      screen = await attempt('screen', 'screen', () =>
+        measureScreen(screened, { port: port + 7, ...plan.screen }),
+      );
+    }
+    if (plan.parts.has('soak')) {
+      log(
+        `soak: ${plan.soakMinutes} min on the demo session, a server with session browsers on port ${port + 9}`,
+      );
+      soak = await attempt('soak', 'soak', () =>
+        measureSoak({ browser, log }, { port: port + 9, minutes: plan.soakMinutes }),
+      );
     }
   } finally {
     const version = browser.version();
     await browser.close();
-    await server.stop();
+    await server?.stop();
     const goals = [
-      ...evaluateGoals(ingest, scale, start, history, together, compare),
+      ...evaluateGoals({ ingest, scale, start, history, together, compare, failures }),
       ...screenGoals(screen),
+      ...soakGoals(soak),
+      ...partFailureGoals(failures),
     ];
     const report: BenchReport = {
       date: new Date().toISOString(),
@@ -243,10 +240,13 @@ async function main(): Promise<void> {
       together,
       compare,
       screen,
+      soak,
+      failures,
       goals,
       elapsedSeconds: Math.round((Date.now() - began) / 1_000),
     };
-    const out = path.join(projectRoot, 'bench/results', plan.quick ? 'quick.json' : 'latest.json');
+    const name = plan.parts.has('soak') ? 'soak.json' : plan.quick ? 'quick.json' : 'latest.json';
+    const out = path.join(projectRoot, 'bench/results', name);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
     const { machine } = report;
@@ -261,8 +261,11 @@ async function main(): Promise<void> {
     if (together) console.log(`${togetherTable(together)}\n`);
     if (compare) console.log(`${compareTable(compare)}\n`);
     if (screen) console.log(`${screenTable(screen)}\n`);
+    if (soak) console.log(`${soakTable(soak)}\n`);
     if (goals.length > 0) console.log(`${goalsTable(goals)}\n`);
+    for (const failure of failures) console.log(`FAILED ${failure.row}: ${failure.error}`);
     console.log(`written to ${path.relative(projectRoot, out)}`);
+    if (failures.length > 0) process.exitCode = 1;
   }
 }
 

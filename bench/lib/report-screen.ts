@@ -1,5 +1,6 @@
 /** The session's screen as measured (#32): its table and its goals. */
-import { GOALS, int, ms, textTable } from './report.ts';
+import { int, ms, textTable } from './format.ts';
+import { GOALS } from './goals.ts';
 import type { GoalResult, ScreenResult } from './results.ts';
 
 const percent = (value: number | null | undefined): string =>

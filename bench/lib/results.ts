@@ -27,20 +27,31 @@ export interface IngestResult {
   /** Everything delivered and the view still current (see README: Performance). */
   keptUp: boolean;
   note?: string;
+  /** Why the row could not be measured (its figures are then empty and it counts as failed). */
+  error?: string;
 }
 
 export interface ScaleResult {
+  /** Lines the log tab retained, and their UTF-8 bytes (the line texts, no newlines). */
   logLines: number;
+  logBytes: number;
+  /** Heap after GC with the lines retained (the whole page; the goal takes it less the baseline). */
   logHeapMb: number;
   logLoadMs: number;
   filterMs: Spread;
   searchMs: Spread;
   scrollFrames: Latency;
   scrollLongTasks: { count: number; max: number };
+  /** Events the timeline retained, and their JSON bytes as the stream sent them (each event object). */
   telemetryEvents: number;
+  telemetryBytes: number;
   telemetryHeapMb: number;
-  /** Heap of the dashboard with nothing loaded, for reference. */
+  /**
+   * Heap after GC of the same page before the data: the session open with an empty log tab (the
+   * lines' page), the session's empty timeline (the events' page).
+   */
   baselineHeapMb: number;
+  telemetryBaselineHeapMb: number;
 }
 
 export interface StartResult {
@@ -145,6 +156,44 @@ export interface ScreenResult {
   };
 }
 
+/** One minute's sample of the soak: the dashboard on the demo session, and its server. */
+export interface SoakSample {
+  /** Minutes since the first sample (taken once the view was open and live). */
+  minute: number;
+  /** The dashboard page's JS heap after GC. */
+  heapMb: number;
+  /** Elements in the dashboard's document. */
+  domNodes: number;
+  /** The console server's resident memory, and the sum of its descendants' (the session browser). */
+  serverRssMb: number | null;
+  descendantsRssMb: number | null;
+  /** Lines the log tab retained, and their UTF-8 bytes (the log file less its newlines). */
+  logLines: number | null;
+  logBytesMb: number | null;
+  /** Events the session sent since the page opened (the timeline kept them), their JSON bytes. */
+  timelineEvents: number | null;
+  timelineBytesMb: number | null;
+  /** Frames the Screen panel's live view had drawn. */
+  liveViewFrames: number | null;
+}
+
+/** The soak: the demo session with a log tab and the Screen panel open, sampled each minute. */
+export interface SoakResult {
+  minutes: number;
+  sessionId: string;
+  logPath: string;
+  samples: SoakSample[];
+}
+
+/** A row or part of the run that could not be measured, and why; the others went on. */
+export interface RowFailure {
+  /** The part of the run (bare, firehose, …, soak). */
+  part: string;
+  /** The row, as the progress log names it. */
+  row: string;
+  error: string;
+}
+
 export interface Machine {
   cores: number;
   cpu: string;
@@ -166,6 +215,9 @@ export interface BenchReport {
   together: TogetherResult | null;
   compare: CompareResult | null;
   screen: ScreenResult | null;
+  soak: SoakResult | null;
+  /** Rows and parts that failed; each is also shown failed in the tables and goals. */
+  failures: RowFailure[];
   goals: GoalResult[];
   elapsedSeconds: number;
 }

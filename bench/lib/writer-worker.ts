@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { causeOf } from './failure.ts';
 import { createRandom, epochMs, logLine, telemetryEvent } from './lines.ts';
 
 export type WriterJob =
@@ -27,6 +28,8 @@ export interface WriterReport {
 }
 
 const TICK_MS = 10;
+/** Characters of a refused publish's body kept in the error. */
+const BODY_CHARS = 300;
 /** Lines or events per write when running flat out. */
 const FLAT_OUT_BATCH = 5_000;
 
@@ -46,14 +49,23 @@ async function run(job: WriterJob): Promise<WriterReport> {
     } else {
       const events = [];
       for (let i = 0; i < count; i += 1) events.push(telemetryEvent(written + i, stamp, random));
-      const response = await fetch(job.url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${job.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(events),
-      });
+      let response: Response;
+      try {
+        response = await fetch(job.url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${job.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(events),
+        });
+      } catch (error) {
+        throw new Error(`publish of ${count} events after ${written} written`, { cause: error });
+      }
       requests += 1;
-      if (!response.ok)
-        throw new Error(`publish: HTTP ${response.status} ${await response.text()}`);
+      if (!response.ok) {
+        const body = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim();
+        throw new Error(
+          `publish: HTTP ${response.status} ${response.statusText}${body ? `: ${body.slice(0, BODY_CHARS)}` : ''} (after ${written} written)`,
+        );
+      }
       await response.arrayBuffer();
     }
     written += count;
@@ -83,10 +95,6 @@ if (parentPort) {
   const port = parentPort;
   run(workerData as WriterJob).then(
     (report) => port.postMessage({ ok: true, report }),
-    (error: unknown) =>
-      port.postMessage({
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-      }),
+    (error: unknown) => port.postMessage({ ok: false, error: causeOf(error) }),
   );
 }

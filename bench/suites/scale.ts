@@ -10,6 +10,7 @@ import {
   waitForCount,
 } from '../lib/browser.ts';
 import { openLogFile, openSession, SELECTORS, setLogCapacity } from '../lib/console-page.ts';
+import { logLineBytes, telemetryEventBytes } from '../lib/firehose-bytes.ts';
 import type { ScaleResult } from '../lib/results.ts';
 import { latency, spread } from '../lib/stats.ts';
 import type { BenchContext } from './ingest.ts';
@@ -69,7 +70,6 @@ export async function measureScale(
   const page = await newProbedPage(browser);
   try {
     await openSession(page, server.baseUrl, sessionId);
-    const baselineHeap = await heapAfterGc(page);
 
     // a log tab holding every one of `logLines` lines: the cap is set (in a first tab) beforehand
     const first = server.sessionFile(sessionId, '/var/log/bench/first.log');
@@ -77,6 +77,8 @@ export async function measureScale(
     await writeFile(first, '');
     await openLogFile(page, '/var/log/bench/first.log', 'new');
     await setLogCapacity(page, LOG_CAPACITY);
+    // the page before the lines: the session and an empty log tab open
+    const baselineHeap = await heapAfterGc(page);
     await server.armFirehose(sessionId, 'logs', options.logLines);
     const loadStarted = Date.now();
     await openLogFile(page, '/var/log/bench/scale.log', 'new');
@@ -88,7 +90,12 @@ export async function measureScale(
     );
     const logLoadMs = Date.now() - loadStarted;
     const logHeap = await heapAfterGc(page);
-    context.log(`  ${lines.toLocaleString('en-US')} lines, heap ${(logHeap / MB).toFixed(0)} MB`);
+    // the tab keeps the newest lines: the last `retained` of the firehose's
+    const retained = Math.min(lines, options.logLines);
+    const logBytes = logLineBytes(options.logLines - retained, options.logLines);
+    context.log(
+      `  ${lines.toLocaleString('en-US')} lines of ${(logBytes / MB).toFixed(1)} MB, heap ${(logHeap / MB).toFixed(0)} MB (${(baselineHeap / MB).toFixed(1)} MB before them)`,
+    );
 
     const filterMs = await timeQuery(page, 'Show only lines matching', 'checkout', options.runs);
     const searchMs = await timeQuery(page, 'Search', 'timeout', options.runs);
@@ -101,10 +108,16 @@ export async function measureScale(
     const telemetrySession = await server.createSession();
     const timelinePage = await newProbedPage(browser);
     let telemetryHeap: number;
+    let telemetryBaseline: number;
     let events: number;
     try {
-      await server.armFirehose(telemetrySession, 'telemetry', options.telemetryEvents);
+      // the page before the events: the session's timeline, empty; then the page opened again
+      // on it with the firehose armed, so that its next telemetry stream is the firehose
       await openSession(timelinePage, server.baseUrl, telemetrySession);
+      telemetryBaseline = await heapAfterGc(timelinePage);
+      await openSession(timelinePage, server.baseUrl, telemetrySession, 'memory', () =>
+        server.armFirehose(telemetrySession, 'telemetry', options.telemetryEvents),
+      );
       events = await waitForCount(
         () => readNumber(timelinePage, SELECTORS.timelineCounts, 'data-retained'),
         options.telemetryEvents,
@@ -117,8 +130,18 @@ export async function measureScale(
       await server.api(`/browsers/${telemetrySession}`, { method: 'DELETE' });
     }
 
+    // the timeline keeps the newest events: the last `kept` of the firehose's
+    const kept = Math.min(events, options.telemetryEvents);
+    const telemetryBytes = telemetryEventBytes(
+      options.telemetryEvents - kept,
+      options.telemetryEvents,
+    );
+    context.log(
+      `  ${events.toLocaleString('en-US')} events of ${(telemetryBytes / MB).toFixed(1)} MB, heap ${(telemetryHeap / MB).toFixed(0)} MB (${(telemetryBaseline / MB).toFixed(1)} MB before them)`,
+    );
     return {
       logLines: lines,
+      logBytes,
       logHeapMb: logHeap / MB,
       logLoadMs,
       filterMs: spread(filterMs),
@@ -126,8 +149,10 @@ export async function measureScale(
       scrollFrames: latency(scroll.frameIntervals),
       scrollLongTasks: { count: scroll.longTasks.length, max: Math.max(0, ...scroll.longTasks) },
       telemetryEvents: events,
+      telemetryBytes,
       telemetryHeapMb: telemetryHeap / MB,
       baselineHeapMb: baselineHeap / MB,
+      telemetryBaselineHeapMb: telemetryBaseline / MB,
     };
   } finally {
     await page.close();

@@ -1,0 +1,52 @@
+/** How the benchmark's figures are written in its tables: numbers, durations, rates, spreads. */
+import type { Latency, Spread } from './stats.ts';
+
+export const int = (value: number): string =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
+export const ms = (value: number): string =>
+  Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : '–';
+/** A share as a whole percentage. */
+export const percent = (share: number): string =>
+  Number.isFinite(share) ? `${Math.round(share * 100)}%` : '–';
+/** Bytes in MB (2^20) with one decimal under 100. */
+export const mb = (bytes: number): string =>
+  Number.isFinite(bytes)
+    ? bytes / 2 ** 20 < 100
+      ? `${(bytes / 2 ** 20).toFixed(1)} MB`
+      : `${int(bytes / 2 ** 20)} MB`
+    : '–';
+
+export function rateLabel(rate: number): string {
+  return rate === 0 ? 'max' : `${int(rate)}/s`;
+}
+
+export function spreadLabel(value: Spread, format: (n: number) => string = int): string {
+  if (value.n === 0) return '–';
+  if (value.n === 1) return format(value.median);
+  return `${format(value.median)} (${format(value.min)}–${format(value.max)})`;
+}
+
+export function lagLabel(lag: Latency | null): string {
+  return lag === null ? '–' : `${ms(lag.p50)} / ${ms(lag.p95)} / ${ms(lag.p99)}`;
+}
+
+/** Lays out rows of cells as a fixed-width text table with a rule under the header. */
+export function textTable(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, cell.length);
+    });
+  const line = (row: string[]): string =>
+    row
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = rows;
+  if (!header) return '';
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...body.map(line),
+  ].join('\n');
+}
