@@ -47,10 +47,8 @@ export const GOALS = {
   firehoseRecordingShareOfWithout: 0.9,
   /**
    * The soak is flat when, on the least-squares line through the samples from minute five on,
-   * the last minute is at most these times the fifth: server RSS a tenth more, DOM nodes a
-   * twentieth; the page heap may gain a tenth of itself beyond what the data it gained meanwhile
-   * may take under the heap goals above (see report-soak.ts). Runs under ten minutes are shown,
-   * not judged.
+   * the last minute is at most these times the fifth: page heap and server RSS a tenth more, DOM
+   * nodes a twentieth (see report-soak.ts). Runs under ten minutes are shown, not judged.
    */
   soakSettleMinutes: 5,
   soakHeapRise: 1.1,

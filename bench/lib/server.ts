@@ -44,6 +44,11 @@ export interface BenchServerOptions {
    * but what the benchmark writes reaches the dashboard.
    */
   browsers?: boolean;
+  /**
+   * The telemetry ring at the server's default size (8,192 events) instead of one that keeps every
+   * published event until the dashboard read it: for a server run as users run it (the soak).
+   */
+  defaultRing?: boolean;
 }
 
 export async function startBenchServer(
@@ -68,7 +73,7 @@ export async function startBenchServer(
       // the demo session records nothing unless a benchmark asks
       REFERENCE_DEMO_RECORDING: 'off',
       // published events stay in the ring until the dashboard read them, however far behind
-      REFERENCE_TELEMETRY_BUFFER: '4000000',
+      ...(options.defaultRing ? {} : { REFERENCE_TELEMETRY_BUFFER: '4000000' }),
       REFERENCE_MAX_PUBLISH_BODY: String(64 * 1024 * 1024),
       KERNEL_BASE_URL: '',
     },

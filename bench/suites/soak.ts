@@ -1,11 +1,12 @@
 /**
- * The soak (`--soak`): on a console server of its own whose sessions have browsers, the dashboard
- * opened on the demo session (its browser browsing the demo shop in a loop, as `npm start` runs
- * it) with a log tab following a service's log (a line a second, and a screenful before it) and
- * the Screen panel showing the live view, left open for `minutes`. A sample at the start and one
- * each minute: the page's JS heap after GC, its DOM nodes, the server's resident memory and its
- * descendants', and the data the page gained meanwhile (the log's lines, the session's events,
- * counted by a second reader of its telemetry stream), which it keeps by design.
+ * The soak (`--soak`): on a console server of its own whose sessions have browsers (its telemetry
+ * ring at the default size, as users run it), the dashboard opened on the demo session (its
+ * browser browsing the demo shop in a loop, as `npm start` runs it) with a log tab following a
+ * service's log (a line a second, and a screenful before it) and the Screen panel showing the live
+ * view, left open for `minutes`. A sample at the start and one each minute: the page's JS heap
+ * after GC, its DOM nodes, the server's resident memory and its descendants', and the data the
+ * page gained meanwhile (the log's lines, the session's events, counted by a second reader of its
+ * telemetry stream), which it keeps by design up to its caps.
  */
 import { appendFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -98,7 +99,7 @@ export async function measureSoak(
   context: { browser: Browser; log: (message: string) => void },
   options: { port: number; minutes: number },
 ): Promise<SoakResult> {
-  const server = await startBenchServer(options.port, { browsers: true });
+  const server = await startBenchServer(options.port, { browsers: true, defaultRing: true });
   try {
     const record = (await (await server.api(`/browsers/${DEMO_SESSION}`)).json()) as {
       browser_live_view_url?: string;
