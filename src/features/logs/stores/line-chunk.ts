@@ -71,7 +71,7 @@ export class Chunk {
     let longest = 0;
     for (let index = 0; index < count; index += 1)
       longest = Math.max(longest, lengths[index] as number);
-    this.lengths = longest <= 0xffff ? Uint16Array.from(lengths) : lengths.slice();
+    this.lengths = longest <= 0xffff ? new Uint16Array(lengths) : lengths.slice();
     const groups = groupsOf(count);
     const starts = new Uint32Array(groups);
     for (let index = 0, position = 0; index < count; index += 1) {
@@ -85,15 +85,15 @@ export class Chunk {
     this.statedBases = this.statedBases.slice(0, groups);
     if (this.escTexts.length > 0) {
       const ids = this.escIds as number[];
-      this.escLines = Uint16Array.from(this.escLines);
-      this.escAt = longest <= 0xffff ? Uint16Array.from(this.escAt) : Uint32Array.from(this.escAt);
+      this.escLines = new Uint16Array(this.escLines);
+      this.escAt = longest <= 0xffff ? new Uint16Array(this.escAt) : new Uint32Array(this.escAt);
       const distinct = this.escTexts.length;
       this.escIds =
         distinct <= 0x100
-          ? Uint8Array.from(ids)
+          ? new Uint8Array(ids)
           : distinct <= 0x10000
-            ? Uint16Array.from(ids)
-            : Uint32Array.from(ids);
+            ? new Uint16Array(ids)
+            : new Uint32Array(ids);
     }
     this.escIndex = null;
   }
@@ -112,7 +112,7 @@ export class Chunk {
       if (one) kept.push(open[from] as number);
       else for (let line = from; line < to; line += 1) kept.push(open[line] as number);
     }
-    this.times = Uint16Array.from(kept);
+    this.times = new Uint16Array(kept);
     this.timeIndex = index;
     this.timeBases = this.timeBases.slice(0, groups);
   }
@@ -168,14 +168,12 @@ export class Chunk {
   keepEscapes(index: number, text: string, plain: string, spans: number[]): void {
     spans.length = 0;
     ansiSpans(text, spans);
-    let rebuilt = '';
-    let from = 0;
-    for (let at = 0; at < spans.length; at += 2) {
-      rebuilt += text.slice(from, spans[at]);
-      from = spans[at + 1] as number;
-    }
-    rebuilt += text.slice(from);
-    if (rebuilt !== plain) {
+    // the plain text is the text less these spans (stripAnsi removes just them): its length tells
+    // a plain text that came from elsewhere, whose text as received is then kept whole
+    let kept = text.length;
+    for (let at = 0; at < spans.length; at += 2)
+      kept -= (spans[at + 1] as number) - (spans[at] as number);
+    if (kept !== plain.length) {
       (this.rawTexts ??= new Map()).set(index, text);
       return;
     }

@@ -76,26 +76,55 @@ const encoder = new TextEncoder();
 // a byte order mark at the start of a line is a character of the line, kept
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 let scratch = new Uint8Array(4096);
+/** Lines up to this long are encoded and decoded here (quicker for a short line than a call). */
+const CODE_HERE_MAX = 512;
 
 /**
  * A line's text as its UTF-8 bytes, one character a byte: a Latin-1 string, so the chunk's text
  * stays one byte a character, and an ASCII needle matches it where it matches the line.
  */
 export function toUtf8Bytes(text: string): string {
-  const bytes = encoder.encode(text);
+  const length = text.length;
+  if (length > CODE_HERE_MAX) {
+    const bytes = encoder.encode(text);
+    let out = '';
+    for (let at = 0; at < bytes.length; at += 8192)
+      out += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192) as unknown as number[]);
+    return out;
+  }
+  // well-formed text (a lone surrogate is never stored this way): each character outside ASCII
+  // becomes its two to four bytes, the runs of ASCII between them are taken as they are
   let out = '';
-  for (let at = 0; at < bytes.length; at += 8192)
-    out += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192) as unknown as number[]);
-  return out;
+  let from = 0;
+  for (let at = 0; at < length; at += 1) {
+    const unit = text.charCodeAt(at);
+    if (unit < 0x80) continue;
+    out += text.slice(from, at);
+    if (unit < 0x800) out += String.fromCharCode(0xc0 | (unit >> 6), 0x80 | (unit & 0x3f));
+    else if (unit >= 0xd800 && unit < 0xdc00) {
+      const point = 0x10000 + ((unit - 0xd800) << 10) + (text.charCodeAt(at + 1) - 0xdc00);
+      at += 1;
+      out += String.fromCharCode(
+        0xf0 | (point >> 18),
+        0x80 | ((point >> 12) & 0x3f),
+        0x80 | ((point >> 6) & 0x3f),
+        0x80 | (point & 0x3f),
+      );
+    } else
+      out += String.fromCharCode(
+        0xe0 | (unit >> 12),
+        0x80 | ((unit >> 6) & 0x3f),
+        0x80 | (unit & 0x3f),
+      );
+    from = at + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
-
-/** Lines up to this long are decoded here (quicker for a short line than a TextDecoder call). */
-const DECODE_HERE_MAX = 512;
 
 /** The text of a line stored by `toUtf8Bytes` (always well-formed UTF-8). */
 export function fromUtf8Bytes(stored: string): string {
   const length = stored.length;
-  if (length > DECODE_HERE_MAX) {
+  if (length > CODE_HERE_MAX) {
     if (scratch.length < length) scratch = new Uint8Array(length * 2);
     const bytes = scratch;
     for (let at = 0; at < length; at += 1) bytes[at] = stored.charCodeAt(at);
