@@ -47,7 +47,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const source = useMemo<FollowingListSource>(
     () => ({
       viewCount: () => buffer.viewCount,
-      keyAt: (index) => buffer.viewLine(index)?.seq,
+      keyAt: (index) => buffer.viewSeq(index),
       viewIndexOf: (seq) => buffer.viewIndexOf(seq),
       nextKey: () => buffer.total,
     }),

@@ -24,10 +24,8 @@ export function watchLogErrors(tab: LogTab): () => void {
     const paused = store.getState().pausedAt !== null;
     let count = 0;
     if (!paused) {
-      for (let seq = Math.max(next, buffer.first); seq < buffer.total; seq += 1) {
-        const line = buffer.line(seq);
-        if (line && !line.notice && line.level === 'error') count += 1;
-      }
+      for (let seq = Math.max(next, buffer.first); seq < buffer.total; seq += 1)
+        if (buffer.isErrorLine(seq)) count += 1;
     }
     next = buffer.total;
     if (paused) forgetNew(key);

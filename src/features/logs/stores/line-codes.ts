@@ -68,6 +68,8 @@ export function retimedCode(code: number, zoneless: boolean, inherited: TimeFrom
 /** A character outside Latin-1: a string holding one takes two bytes for each of its characters. */
 // eslint-disable-next-line no-control-regex -- the whole Latin-1 range, NUL included
 export const WIDE = /[^\u0000-\u00ff]/;
+/** A surrogate: the text is outside the BMP, or not well formed. */
+export const SURROGATE = /[\ud800-\udfff]/;
 /** A surrogate without its pair, which UTF-8 cannot hold. */
 export const LONE_SURROGATE =
   /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

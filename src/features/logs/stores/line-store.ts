@@ -13,6 +13,7 @@ import {
   ASCII,
   LATIN1,
   LONE_SURROGATE,
+  SURROGATE,
   NOTICE,
   UTF8,
   WIDE,
@@ -130,7 +131,7 @@ export class LineStore {
       if (!WIDE.test(plain)) chars = LATIN1;
       else {
         chars = UTF8;
-        kept = LONE_SURROGATE.test(plain);
+        kept = SURROGATE.test(plain) && LONE_SURROGATE.test(plain);
         stored = kept ? '' : toUtf8Bytes(plain);
       }
     }
@@ -253,6 +254,14 @@ export class LineStore {
   levelAt(seq: number): LogLevel | null | undefined {
     const chunk = this.chunkOf(seq);
     return chunk === undefined ? undefined : levelOf(chunk.codes[seq - chunk.first] as number);
+  }
+
+  /** Whether line `seq` is a notice (undefined when it is not retained). */
+  isNotice(seq: number): boolean | undefined {
+    const chunk = this.chunkOf(seq);
+    return chunk === undefined
+      ? undefined
+      : ((chunk.codes[seq - chunk.first] as number) & NOTICE) !== 0;
   }
 
   /** Line `seq` was given a time after it was stored (its stated time, zone and where it came from). */

@@ -26,7 +26,7 @@ export function moveLineSelection(tab: LogTab, step: 1 | -1): void {
   } else {
     // where the selected line is, or would be among the shown lines
     const current = buffer.viewIndexOf(selected);
-    const exact = buffer.viewLine(current)?.seq === selected;
+    const exact = buffer.viewSeq(current) === selected;
     position = Math.max(0, Math.min(count - 1, current + (exact || step < 0 ? step : 0)));
   }
   const line = buffer.viewLine(position);

@@ -15,7 +15,10 @@ export interface LineNeedle {
   caseSensitive: boolean;
 }
 
-/** Lines read as objects (the rows drawn, lookups) kept, so that reading one again gives the same. */
+/**
+ * Lines read as objects (the rows drawn, lookups) kept, so that reading one again gives the same:
+ * the last read of each seq modulo this (rows on screen are consecutive, so they never collide).
+ */
 const READ_CACHE_LINES = 4096;
 
 /** Lines already appended whose time changed: the latest change, and how many there were. */
@@ -50,7 +53,7 @@ export class LogBuffer {
   private searchNeedle: LineNeedle | null = null;
   /** Seqs of retained lines shown and passing the search (empty without a search). */
   private readonly matches = new SortedIndexList();
-  private readonly read = new Map<number, LogLine>();
+  private readonly read: (LogLine | undefined)[] = new Array<LogLine | undefined>(READ_CACHE_LINES);
   private readonly times: LineTimes = {
     timeMs: Number.NaN,
     statedMs: Number.NaN,
@@ -128,7 +131,7 @@ export class LogBuffer {
     // lines evicted already are not the view's
     const first = Math.max(from, this.store.first);
     if (first >= to) return;
-    this.read.clear();
+    this.read.fill(undefined);
     const retimed = this.retimed;
     retimed.count += 1;
     retimed.from = first;
@@ -144,13 +147,11 @@ export class LogBuffer {
   /** The retained line `seq` (the same object while it stays among the recently read). */
   line(seq: number): LogLine | undefined {
     if (seq < this.store.first || seq >= this.store.next) return undefined;
-    const cache = this.read;
-    const kept = cache.get(seq);
-    if (kept !== undefined) return kept;
+    const slot = seq % READ_CACHE_LINES;
+    const kept = this.read[slot];
+    if (kept !== undefined && kept.seq === seq) return kept;
     const line = this.store.read(seq);
-    if (line === undefined) return undefined;
-    if (cache.size >= READ_CACHE_LINES) cache.delete(cache.keys().next().value as number);
-    cache.set(seq, line);
+    this.read[slot] = line;
     return line;
   }
 
@@ -176,6 +177,11 @@ export class LogBuffer {
     return this.store.readTimes(seq, times) ? this.clock.lineTime(times, source) : Number.NaN;
   }
 
+  /** Whether line `seq` is retained, a line of the stream (not a notice) and at error level. */
+  isErrorLine(seq: number): boolean {
+    return this.store.levelAt(seq) === 'error' && this.store.isNotice(seq) === false;
+  }
+
   /** The level of line `seq` (undefined when it is not retained), its text left unread. */
   levelAt(seq: number): LogLevel | null | undefined {
     return this.store.levelAt(seq);
@@ -186,13 +192,14 @@ export class LogBuffer {
     return this.filter !== null ? this.shown.length : this.store.size;
   }
 
-  private viewKey(position: number): number | undefined {
+  /** The seq of the line at a view position (undefined past the end), the line left unread. */
+  viewSeq(position: number): number | undefined {
     if (this.filter !== null) return this.shown.at(position);
     return position >= 0 && position < this.store.size ? this.store.first + position : undefined;
   }
 
   viewLine(index: number): LogLine | undefined {
-    const seq = this.viewKey(index);
+    const seq = this.viewSeq(index);
     return seq === undefined ? undefined : this.line(seq);
   }
 
@@ -290,7 +297,7 @@ export class LogBuffer {
     this.store.clear();
     this.shown.reset();
     this.matches.reset();
-    this.read.clear();
+    this.read.fill(undefined);
     this.clock.dropWaiting();
   }
 
