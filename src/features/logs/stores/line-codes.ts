@@ -87,40 +87,44 @@ const CODE_HERE_MAX = 512;
  */
 export function toUtf8Bytes(text: string): string {
   const length = text.length;
+  let bytes: Uint8Array;
+  let count = 0;
   if (length > CODE_HERE_MAX) {
-    const bytes = encoder.encode(text);
-    let out = '';
-    for (let at = 0; at < bytes.length; at += 8192)
-      out += String.fromCharCode.apply(null, bytes.subarray(at, at + 8192) as unknown as number[]);
-    return out;
+    bytes = encoder.encode(text);
+    count = bytes.length;
+  } else {
+    // well-formed text (a lone surrogate is never stored this way), written into bytes here: the
+    // string is then made from bytes, so it is one byte a character (a slice of the line would be
+    // two, as the line is)
+    if (scratch.length < length * 3) scratch = new Uint8Array(length * 6);
+    bytes = scratch;
+    for (let at = 0; at < length; at += 1) {
+      const unit = text.charCodeAt(at);
+      if (unit < 0x80) bytes[count++] = unit;
+      else if (unit < 0x800) {
+        bytes[count++] = 0xc0 | (unit >> 6);
+        bytes[count++] = 0x80 | (unit & 0x3f);
+      } else if (unit >= 0xd800 && unit < 0xdc00) {
+        const point = 0x10000 + ((unit - 0xd800) << 10) + (text.charCodeAt(at + 1) - 0xdc00);
+        at += 1;
+        bytes[count++] = 0xf0 | (point >> 18);
+        bytes[count++] = 0x80 | ((point >> 12) & 0x3f);
+        bytes[count++] = 0x80 | ((point >> 6) & 0x3f);
+        bytes[count++] = 0x80 | (point & 0x3f);
+      } else {
+        bytes[count++] = 0xe0 | (unit >> 12);
+        bytes[count++] = 0x80 | ((unit >> 6) & 0x3f);
+        bytes[count++] = 0x80 | (unit & 0x3f);
+      }
+    }
   }
-  // well-formed text (a lone surrogate is never stored this way): each character outside ASCII
-  // becomes its two to four bytes, the runs of ASCII between them are taken as they are
   let out = '';
-  let from = 0;
-  for (let at = 0; at < length; at += 1) {
-    const unit = text.charCodeAt(at);
-    if (unit < 0x80) continue;
-    out += text.slice(from, at);
-    if (unit < 0x800) out += String.fromCharCode(0xc0 | (unit >> 6), 0x80 | (unit & 0x3f));
-    else if (unit >= 0xd800 && unit < 0xdc00) {
-      const point = 0x10000 + ((unit - 0xd800) << 10) + (text.charCodeAt(at + 1) - 0xdc00);
-      at += 1;
-      out += String.fromCharCode(
-        0xf0 | (point >> 18),
-        0x80 | ((point >> 12) & 0x3f),
-        0x80 | ((point >> 6) & 0x3f),
-        0x80 | (point & 0x3f),
-      );
-    } else
-      out += String.fromCharCode(
-        0xe0 | (unit >> 12),
-        0x80 | ((unit >> 6) & 0x3f),
-        0x80 | (unit & 0x3f),
-      );
-    from = at + 1;
-  }
-  return from === 0 ? text : out + text.slice(from);
+  for (let at = 0; at < count; at += 8192)
+    out += String.fromCharCode.apply(
+      null,
+      bytes.subarray(at, Math.min(count, at + 8192)) as unknown as number[],
+    );
+  return out;
 }
 
 /** The text of a line stored by `toUtf8Bytes` (always well-formed UTF-8). */
