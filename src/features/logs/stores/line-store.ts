@@ -322,7 +322,7 @@ export class LineStore {
    * that hold it (an ASCII needle is in a line's UTF-8 bytes where it is in its text, and no
    * Latin-1 letter matches an ASCII one, in either case). Ignoring case, two characters lower-case
    * to ASCII letters (`İ` to `i̇`, the Kelvin sign to `k`): lines holding them are visited too, as
-   * are notices and the lines of the open chunk. A needle that is not ASCII visits every line.
+   * are notices, lines kept apart and the lines of the open chunk. A needle that is not ASCII visits every line.
    */
   walkMayContain(
     needle: string,
@@ -344,7 +344,7 @@ export class LineStore {
     for (let at = this.head; at < chunks.length; at += 1) {
       const chunk = chunks[at] as Chunk;
       if (chunk.first + chunk.count <= this.first) continue;
-      const { lengths, plains, text, codes } = chunk;
+      const { lengths, plains, text, codes, kept } = chunk;
       let index = Math.max(0, this.first - chunk.first);
       if (plains !== null) {
         for (; index < chunk.count; index += 1)
@@ -361,7 +361,8 @@ export class LineStore {
       for (; index < chunk.count; index += 1) {
         const end = position + (lengths[index] as number);
         const code = codes[index] as number;
-        let visitIt = (code & NOTICE) !== 0;
+        // a line kept apart (not UTF-8 representable) has nothing in the text to find
+        let visitIt = (code & NOTICE) !== 0 || (kept !== null && kept.has(index));
         if (found < end) {
           visitIt = true;
           pattern.lastIndex = end;

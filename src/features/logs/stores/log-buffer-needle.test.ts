@@ -21,6 +21,7 @@ const WORDS = [
   'kout',
   'ÿ',
   'µs',
+  'checkout \ud800 lone',
 ];
 
 /** Lines from a small deterministic generator, some of them notices. */
