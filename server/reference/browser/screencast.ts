@@ -1,10 +1,16 @@
 // The session browser's screen source: a CDP connection of its own to the browser that tracks the
 // open tabs (the newest open tab is the active one, as for the collector's clipboard) and, while
 // anyone is subscribed, runs one JPEG screencast of the active tab, acked frame by frame and moved
-// to the next active tab when that one closes or a newer one opens. Input for the live view goes
-// to the tab being shown, over the same connection.
+// to the next active tab when that one closes or a newer one opens. While only recordings watch
+// and the page keeps painting, screenshots at their pace replace the screencast
+// (screen-sampling.ts). Input for the live view goes to the tab being shown, over the same
+// connection.
 import { CdpConnection } from './cdp-connection.ts';
-import type { ScreenFrame, ScreenSource } from './screen-source.ts';
+import { SamplingChoice, type Sampling } from './screen-sampling.ts';
+import { jpegSize, type ScreenFrame, type ScreenSource } from './screen-source.ts';
+import { takeScreenshots } from './tab-screenshots.ts';
+
+export { jpegSize };
 
 type Params = Record<string, unknown>;
 
@@ -25,41 +31,32 @@ export const SCREENCAST_PARAMS = {
 const MIN_FRAME_INTERVAL_MS = 33;
 const DEFAULT_MAX_FPS = 1000 / MIN_FRAME_INTERVAL_MS;
 
-const ignore = (): undefined => undefined;
+/** What `Page.captureScreenshot` is asked for: the same JPEG as the screencast's frames. */
+const SCREENSHOT_PARAMS = { format: 'jpeg', quality: SCREENCAST_PARAMS.quality } as const;
 
-/** Width and height of a JPEG, from its first start-of-frame marker; undefined when none. */
-export function jpegSize(jpeg: Buffer): { width: number; height: number } | undefined {
-  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return undefined;
-  let at = 2;
-  while (at + 9 < jpeg.length) {
-    if (jpeg[at] !== 0xff) return undefined;
-    const marker = jpeg[at + 1] ?? 0;
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    const length = jpeg.readUInt16BE(at + 2);
-    // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC)
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
-    at += 2 + length;
-  }
-  return undefined;
-}
+const ignore = (): undefined => undefined;
 
 /** One running browser as the screen source sees it: its tabs and the screencast of one. */
 class BrowserLink {
   /** Open tabs (page targets), oldest first: the last is the active one. */
   private readonly tabs: string[] = [];
-  /** The tab being cast, over our own session with it. */
-  private cast: { targetId: string; sessionId: string } | undefined;
+  /** The tab being shown, over our own session with it, and how its frames are taken. */
+  private cast: { targetId: string; sessionId: string; taking?: Sampling } | undefined;
   private wanted = false;
   private settling = false;
   private dirty = false;
   private nextAckAt = 0;
-  /** The pace of the acks, set by the fastest subscriber. */
-  frameIntervalMs = MIN_FRAME_INTERVAL_MS;
+  /** When the last ack went (undefined until the cast's first frame is acked). */
+  private ackedAt: number | undefined;
+  /** The pace of the acks (or screenshots), set by the fastest subscriber. */
+  private frameIntervalMs = MIN_FRAME_INTERVAL_MS;
+  /** Whether screenshots may replace the screencast: only recordings watch. */
+  private screenshotsAllowed = false;
+  private readonly sampling = new SamplingChoice(DEFAULT_MAX_FPS);
+  /** The viewport the screencast last reported, given to screenshots too. */
+  private viewport: { width: number; height: number } | undefined;
   private readonly ackTimers = new Set<ReturnType<typeof setTimeout>>();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     private readonly connection: CdpConnection,
@@ -107,6 +104,23 @@ class BrowserLink {
     this.settle();
   }
 
+  /**
+   * The subscribers' pace: frames a second at most, and whether all of them are slower than a
+   * viewer (recordings), which lets screenshots stand in for the screencast on a busy page.
+   */
+  setPace(framesPerSecond: number, screenshotsAllowed: boolean): void {
+    this.frameIntervalMs = 1000 / framesPerSecond;
+    this.sampling.setPace(framesPerSecond);
+    if (screenshotsAllowed === this.screenshotsAllowed) return;
+    this.screenshotsAllowed = screenshotsAllowed;
+    this.settle();
+  }
+
+  /** How the shown tab's frames are taken now; undefined while none is shown. */
+  get taking(): Sampling | undefined {
+    return this.cast?.taking;
+  }
+
   /** Sends an `Input.*` command to the tab being shown; false when none is. */
   async input(method: string, params: Params): Promise<boolean> {
     const cast = this.cast;
@@ -118,6 +132,7 @@ class BrowserLink {
   close(): void {
     for (const timer of this.ackTimers) clearTimeout(timer);
     this.ackTimers.clear();
+    clearTimeout(this.retryTimer);
     this.wanted = false;
     this.connection.close();
   }
@@ -130,10 +145,19 @@ class BrowserLink {
     void (async () => {
       while (this.dirty && !this.connection.isClosed) {
         this.dirty = false;
-        await this.step().catch(ignore);
+        // a tab between two pages cannot be cast yet: tried again shortly
+        await this.step().catch(() => this.retrySoon());
       }
       this.settling = false;
     })();
+  }
+
+  private retrySoon(): void {
+    if (this.retryTimer || !this.wanted || this.connection.isClosed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.settle();
+    }, 250);
   }
 
   private async step(): Promise<void> {
@@ -141,34 +165,81 @@ class BrowserLink {
     if (this.cast && this.cast.targetId !== target) {
       const old = this.cast;
       this.cast = undefined;
-      await this.connection.send('Page.stopScreencast', {}, old.sessionId).catch(ignore);
+      if (old.taking === 'screencast')
+        await this.connection.send('Page.stopScreencast', {}, old.sessionId).catch(ignore);
       await this.connection
         .send('Target.detachFromTarget', { sessionId: old.sessionId })
         .catch(ignore);
     }
-    if (target === undefined || this.cast) return;
-    const { sessionId } = await this.connection.send<{ sessionId: string }>(
-      'Target.attachToTarget',
-      { targetId: target, flatten: true },
-    );
-    this.cast = { targetId: target, sessionId };
+    if (target === undefined) return;
+    if (!this.cast) {
+      const { sessionId } = await this.connection.send<{ sessionId: string }>(
+        'Target.attachToTarget',
+        { targetId: target, flatten: true },
+      );
+      this.cast = { targetId: target, sessionId };
+      this.viewport = undefined;
+      this.sampling.reset('screencast', performance.now());
+    }
+    const cast = this.cast;
+    const want: Sampling =
+      this.screenshotsAllowed && this.sampling.mode === 'screenshots'
+        ? 'screenshots'
+        : 'screencast';
+    if (cast.taking === want) return;
+    if (want === 'screencast') this.sampling.reset('screencast', performance.now());
+    // the screenshot loop ends by itself once the cast takes screencast frames
+    if (cast.taking === 'screencast')
+      await this.connection.send('Page.stopScreencast', {}, cast.sessionId).catch(ignore);
+    cast.taking = want;
+    if (want === 'screenshots') {
+      void this.screenshots(cast);
+      return;
+    }
+    this.ackedAt = undefined;
     try {
-      await this.connection.send('Page.startScreencast', { ...SCREENCAST_PARAMS }, sessionId);
+      await this.connection.send('Page.startScreencast', { ...SCREENCAST_PARAMS }, cast.sessionId);
     } catch (error) {
       this.cast = undefined;
-      await this.connection.send('Target.detachFromTarget', { sessionId }).catch(ignore);
+      await this.connection
+        .send('Target.detachFromTarget', { sessionId: cast.sessionId })
+        .catch(ignore);
       throw error;
     }
+  }
+
+  /** Screenshots of the cast's tab while it takes them; one that fails: back to the screencast. */
+  private screenshots(cast: NonNullable<BrowserLink['cast']>): Promise<void> {
+    return takeScreenshots({
+      connection: this.connection,
+      sessionId: cast.sessionId,
+      params: SCREENSHOT_PARAMS,
+      intervalMs: () => this.frameIntervalMs,
+      going: () => this.cast === cast && cast.taking === 'screenshots' && !this.connection.isClosed,
+      // a frame that shows nothing new is not passed on
+      onShot: (data, changed) => {
+        if (changed) this.emit(data, this.viewport);
+        if (this.sampling.screenshot(performance.now(), changed)) this.settle();
+      },
+      onFailure: () => {
+        this.sampling.reset('screencast', performance.now());
+        this.settle();
+      },
+    });
   }
 
   private frame(params: Params, sessionId: string | undefined): void {
     const cast = this.cast;
     if (!cast || sessionId !== cast.sessionId || typeof params.data !== 'string') return;
+    // one that was on its way when screenshots took over
+    if (cast.taking !== 'screencast') return;
     // the next frame comes once this one is acked: pacing the acks paces the frames
     const now = performance.now();
+    const afterAckMs = this.ackedAt === undefined ? undefined : now - this.ackedAt;
     const delay = Math.max(0, this.nextAckAt - now);
     this.nextAckAt = now + delay + this.frameIntervalMs;
     const ack = (): void => {
+      this.ackedAt = performance.now();
       void this.connection
         .send('Page.screencastFrameAck', { sessionId: params.sessionId }, cast.sessionId)
         .catch(ignore);
@@ -181,12 +252,19 @@ class BrowserLink {
       }, delay);
       this.ackTimers.add(timer);
     }
-    const jpeg = Buffer.from(params.data, 'base64');
     const metadata = (params.metadata ?? {}) as { deviceWidth?: unknown; deviceHeight?: unknown };
     const viewport =
       typeof metadata.deviceWidth === 'number' && typeof metadata.deviceHeight === 'number'
         ? { width: metadata.deviceWidth, height: metadata.deviceHeight }
         : undefined;
+    this.viewport = viewport ?? this.viewport;
+    this.emit(params.data, viewport);
+    if (this.screenshotsAllowed && this.sampling.screencastFrame(now, afterAckMs)) this.settle();
+  }
+
+  /** Passes on one frame, given as base64 JPEG. */
+  private emit(data: string, viewport: { width: number; height: number } | undefined): void {
+    const jpeg = Buffer.from(data, 'base64');
     const size = jpegSize(jpeg) ?? viewport;
     if (!size) return;
     this.onFrame({
@@ -230,14 +308,19 @@ export class ActiveTabScreen implements ScreenSource {
     };
   }
 
-  /** The acks' pace: the fastest subscriber's. */
+  /** The acks' pace: the fastest subscriber's; screenshots may serve when all are slow. */
   private pace(): void {
     const fastest = Math.max(0, ...this.rates.values());
-    if (this.link && fastest > 0) this.link.frameIntervalMs = 1000 / fastest;
+    if (this.link && fastest > 0) this.link.setPace(fastest, fastest < DEFAULT_MAX_FPS);
   }
 
   latest(): ScreenFrame | undefined {
     return this.newest;
+  }
+
+  /** How the frames are taken now: a screencast, screenshots, or neither (none is shown). */
+  get taking(): Sampling | undefined {
+    return this.link?.taking;
   }
 
   /** How many are subscribed now. */
