@@ -1,13 +1,18 @@
 // Turns a screen's frames into an H.264 MP4 with ffmpeg: the newest frame is fed at a constant
 // rate (so the video lasts as long as the wall time recorded, each frame showing the screen at
-// its tick) as JPEGs into libx264, written as a fragmented MP4 that a crash leaves readable; then
-// remuxed into a plain one with its index first, which a <video> seeks in at once.
+// the middle of its tick) as JPEGs into libx264, written as a fragmented MP4 that a crash leaves
+// readable; then remuxed into a plain one with its index first, which a <video> seeks in at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import type { ScreenFrame, ScreenSource } from '../browser/screen-source.ts';
 
-/** JPEG bytes waiting in ffmpeg's input above which a tick writes nothing (it catches up later). */
+/**
+ * JPEG bytes waiting in ffmpeg's input above which a tick writes nothing. ffmpeg runs at a low
+ * priority, so a busy machine can hold it back; its input waits in memory up to this, and beyond
+ * it frames are dropped rather than kept: the ticks that wrote nothing are filled later with the
+ * frame newest then, so the video keeps its length and its later frames their times.
+ */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** How many seconds of frames one tick may write to catch up. */
 const MAX_CATCH_UP_S = 2;
@@ -75,7 +80,7 @@ export class FrameEncoder {
   private latest: ScreenFrame | undefined;
   private written = 0;
   private size: { width: number; height: number } | undefined;
-  private readonly timer: ReturnType<typeof setInterval>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
   private failed: Error | undefined;
   private readonly now: () => number;
@@ -90,13 +95,20 @@ export class FrameEncoder {
       { maxFps: options.framerate },
     );
     this.latest ??= options.source.latest();
-    this.timer = setInterval(() => this.tick(this.now()), 1000 / options.framerate);
-    this.tick(this.now());
+    // ticks at the middle of each frame's time: frame k is written (k + ½) / framerate in
+    const period = 1000 / options.framerate;
+    this.timer = setTimeout(() => {
+      this.tick(this.now());
+      this.timer = setInterval(() => this.tick(this.now()), period);
+    }, period / 2);
   }
 
-  /** Frames whose tick has come by `atMs` (frame k's tick is k / framerate after the start). */
+  /**
+   * Frames whose time is half gone by `atMs` (frame k is the screen from k / framerate after the
+   * start to k + 1): by the end, the wall time recorded rounded to a frame, never more.
+   */
   private due(atMs: number): number {
-    return Math.floor(((atMs - this.options.startedAtMs) * this.options.framerate) / 1000) + 1;
+    return Math.round(((atMs - this.options.startedAtMs) * this.options.framerate) / 1000);
   }
 
   private spawn(frame: ScreenFrame): ChildProcess {
@@ -153,8 +165,7 @@ export class FrameEncoder {
   async finish(endedAtMs: number): Promise<EncodeResult> {
     clearInterval(this.timer);
     this.unsubscribe();
-    const elapsed = endedAtMs - this.options.startedAtMs;
-    const total = Math.max(1, Math.round((elapsed * this.options.framerate) / 1000));
+    const total = Math.max(1, this.due(endedAtMs));
     // the last ticks may not have been written yet (a busy loop, a frame still to come)
     for (let guard = 0; this.written < total && guard < 1000 && this.latest; guard++) {
       this.write(total);
