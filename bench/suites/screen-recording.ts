@@ -4,7 +4,8 @@
  * session's animating page recorded through `POST /browsers/{id}/replays`, stopped after), the
  * same page animating in both; the two are shares of this run's bare page.
  */
-import { cpuShare, readCpu, type CpuShare } from '../lib/process-cpu.ts';
+import { readFileSync } from 'node:fs';
+import { cpuShare, readCpu, type CpuReading, type CpuShare } from '../lib/process-cpu.ts';
 import type { IngestResult, ScreenResult } from '../lib/results.ts';
 import type { BenchServer } from '../lib/server.ts';
 import { ANIMATED_PAGE, driveSession, withScreenClosed } from '../lib/session-screen.ts';
@@ -13,13 +14,36 @@ import { measureBare, measureConsoleFirehose, type BenchContext } from './ingest
 const asPercent = (share: CpuShare | null) =>
   share && { serverPct: share.ownPct, descendantsPct: share.descendantsPct };
 
-/** The firehose measured with the server's CPU (and its descendants') over it. */
-async function firehoseWithCpu(
-  context: BenchContext,
-): Promise<{ result: IngestResult; cpu: ScreenResult['firehose']['cpuWithout'] }> {
+/** The share of one core the server's ffmpeg descendants used between two readings. */
+function ffmpegPct(before: CpuReading | null, after: CpuReading | null): number | null {
+  if (!before || !after) return null;
+  let seconds = 0;
+  for (const [pid, used] of after.descendants) {
+    let name: string;
+    try {
+      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (name === 'ffmpeg') seconds += used - (before.descendants.get(pid) ?? 0);
+  }
+  return (seconds / ((after.at - before.at) / 1_000)) * 100;
+}
+
+/** The firehose measured with the server's CPU (and its descendants', ffmpeg's apart) over it. */
+async function firehoseWithCpu(context: BenchContext): Promise<{
+  result: IngestResult;
+  cpu: ScreenResult['firehose']['cpuWithout'];
+  ffmpegPct: number | null;
+}> {
   const before = readCpu(context.server.pid);
   const result = await measureConsoleFirehose(context, 'telemetry');
-  return { result, cpu: asPercent(cpuShare(before, readCpu(context.server.pid))) };
+  const after = readCpu(context.server.pid);
+  return {
+    result,
+    cpu: asPercent(cpuShare(before, after)),
+    ffmpegPct: ffmpegPct(before, after),
+  };
 }
 
 /** The finished recording's size, once written (null if it is not within 30 s). */
@@ -68,6 +92,14 @@ export async function measureFirehoseBesideRecording(
     const bytes = await videoBytes(server, recordedId, replayId);
     context.log(
       `  without ${Math.round(without.result.overallRate)}/s, recording ${Math.round(recording.result.overallRate)}/s, bare ${Math.round(bare.overallRate)}/s; video ${seconds.toFixed(0)} s, ${bytes ?? '–'} bytes`,
+    );
+    // what the recording cost while the firehose ran: the server's descendants (its browsers and
+    // ffmpeg) above the run without, and ffmpeg's own part, as CPU seconds per recorded minute
+    const extra = (recording.cpu?.descendantsPct ?? NaN) - (without.cpu?.descendantsPct ?? NaN);
+    const perMinute = (pct: number | null): string =>
+      pct === null || !Number.isFinite(pct) ? '–' : `${((pct / 100) * 60).toFixed(1)} s`;
+    context.log(
+      `  recording's CPU per recorded minute: ${perMinute(extra)} in all (${extra.toFixed(1)}% of a core), ffmpeg ${perMinute(recording.ffmpegPct)}`,
     );
     return {
       bare,
