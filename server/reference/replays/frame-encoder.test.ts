@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScreenSource } from '../browser/screen-source.ts';
 import { findFfmpeg } from './ffmpeg-binary.ts';
-import { FrameEncoder, parseBenchmark, remuxForPlayback } from './frame-encoder.ts';
+import { FrameEncoder, parseBenchmark } from './frame-encoder.ts';
 import { readMp4Outline } from './mp4-boxes.ts';
 import { FakeScreen, testPatternJpegs } from './testing/fake-screen.ts';
 
@@ -25,20 +25,19 @@ describe.skipIf(!ffmpeg)('the frame encoder', () => {
     testPatternJpegs(binary, count, width, height).map((jpeg) => ({ jpeg, width, height }));
 
   async function record(screen: ScreenSource, ms: number, framerate = 10) {
-    const part = path.join(dir, 'video.part.mp4');
+    const file = path.join(dir, 'video.mp4');
     const startedAtMs = Date.now();
     const encoder = new FrameEncoder({
       ffmpeg: binary,
       source: screen,
       framerate,
-      output: part,
+      output: path.join(dir, 'video.part.mp4'),
+      playable: file,
       startedAtMs,
     });
     await sleep(ms);
     const endedAtMs = Date.now();
     const result = await encoder.finish(endedAtMs);
-    const file = path.join(dir, 'video.mp4');
-    await remuxForPlayback(binary, part, file);
     return { result, elapsedS: (endedAtMs - startedAtMs) / 1000, bytes: await readFile(file) };
   }
 
@@ -52,6 +51,8 @@ describe.skipIf(!ffmpeg)('the frame encoder', () => {
     expect(outline.durationS).toBeGreaterThan(0);
     expect(Math.abs((outline.durationS ?? 0) - elapsedS)).toBeLessThan(elapsedS / 10);
     expect(result.frames).toBe(Math.round(elapsedS * 10));
+    // every frame written lasts its tenth, the last one too
+    expect(outline.durationS).toBeCloseTo(result.frames / 10, 3);
     expect(result).toMatchObject({ width: 320, height: 240 });
     expect(result.cpuMs).toBeGreaterThanOrEqual(0);
     // the screen is watched only while recording
@@ -63,6 +64,7 @@ describe.skipIf(!ffmpeg)('the frame encoder', () => {
     const { result, bytes } = await record(new FakeScreen(mixed, 100), 1200, 5);
     expect(result).toMatchObject({ width: 320, height: 200 });
     expect(readMp4Outline(bytes).boxes).toContain('moov');
+    expect(readMp4Outline(bytes).durationS).toBeCloseTo(result.frames / 5, 3);
   });
 
   it('says so when no frame ever came', async () => {
@@ -72,6 +74,7 @@ describe.skipIf(!ffmpeg)('the frame encoder', () => {
       source: silent,
       framerate: 10,
       output: path.join(dir, 'none.part.mp4'),
+      playable: path.join(dir, 'none.mp4'),
       startedAtMs: Date.now(),
     });
     await expect(encoder.finish(Date.now() + 300)).rejects.toThrow(/no frame of the screen/);

@@ -1,10 +1,14 @@
 // Turns a screen's frames into an H.264 MP4 with ffmpeg: the newest frame is fed at a constant
 // rate (so the video lasts as long as the wall time recorded, each frame showing the screen at
-// the middle of its tick) as JPEGs into libx264, written as a fragmented MP4 that a crash leaves
-// readable; then remuxed into a plain one with its index first, which a <video> seeks in at once.
+// the middle of its tick) as JPEGs into libx264. The one encoding is written twice: as a
+// fragmented MP4 that a crash leaves readable, and as a plain one with its index first, which a
+// <video> seeks in at once. The plain one is not remuxed from the fragmented one afterwards: a
+// stream copy out of fragments can lose the last frame's length, so a video came out a frame
+// short (a fifth of a second at 5 frames a second); only a recovery after a crash remuxes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { ScreenFrame, ScreenSource } from '../browser/screen-source.ts';
 
 /**
@@ -26,6 +30,8 @@ export interface EncoderOptions {
   framerate: number;
   /** The fragmented MP4 written while recording. */
   output: string;
+  /** Where the plain MP4 goes once finished: the same folder as `output`, a plain file name. */
+  playable: string;
   /** Wall clock (ms) of the recording's first frame. */
   startedAtMs: number;
   now?: () => number;
@@ -41,13 +47,22 @@ export interface EncodeResult {
 
 const even = (n: number): number => Math.max(2, Math.floor(n / 2) * 2);
 
-/** ffmpeg's arguments for JPEGs on stdin at `framerate` into a fragmented H.264 MP4. */
+/** A file name that ffmpeg's tee output takes as it is (no `|`, `[`, `:` or path). */
+const PLAIN_NAME = /^[\w.-]+$/;
+
+/**
+ * ffmpeg's arguments for JPEGs on stdin at `framerate` into H.264, written as a fragmented MP4
+ * `fragmented` and a plain one with its index first `plain` (file names in ffmpeg's folder).
+ */
 export function encodeArgs(
   framerate: number,
   width: number,
   height: number,
-  output: string,
+  fragmented: string,
+  plain: string,
 ): string[] {
+  for (const name of [fragmented, plain])
+    if (!PLAIN_NAME.test(name)) throw new Error(`not a plain file name for ffmpeg: ${name}`);
   const fit = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`;
   return [
     ...['-hide_banner', '-nostats', '-loglevel', 'info', '-benchmark'],
@@ -57,7 +72,8 @@ export function encodeArgs(
     ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '26', '-threads', '1'],
     // a keyframe every two seconds: a fragment each, and seeking never decodes far
     ...['-g', String(framerate * 2)],
-    ...['-movflags', '+frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4', '-y', output],
+    ...['-map', '0:v', '-f', 'tee', '-y'],
+    `[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof]${fragmented}|[f=mp4:movflags=+faststart]${plain}`,
   ];
 }
 
@@ -103,6 +119,14 @@ export class FrameEncoder {
     }, period / 2);
   }
 
+  /** The plain MP4 while ffmpeg writes it, beside the fragmented one. */
+  private playing(): string {
+    return path.join(
+      path.dirname(this.options.output),
+      `${path.basename(this.options.playable)}.tmp`,
+    );
+  }
+
   /**
    * Frames whose time is half gone by `atMs` (frame k is the screen from k / framerate after the
    * start to k + 1): by the end, the wall time recorded rounded to a frame, never more.
@@ -117,8 +141,14 @@ export class FrameEncoder {
     this.size = { width, height };
     const child = spawn(
       this.options.ffmpeg,
-      encodeArgs(this.options.framerate, width, height, this.options.output),
-      { stdio: ['pipe', 'ignore', 'pipe'] },
+      encodeArgs(
+        this.options.framerate,
+        width,
+        height,
+        path.basename(this.options.output),
+        path.basename(this.playing()),
+      ),
+      { stdio: ['pipe', 'ignore', 'pipe'], cwd: path.dirname(this.options.output) },
     );
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -160,7 +190,8 @@ export class FrameEncoder {
 
   /**
    * Ends the video at `endedAtMs`: it gets the frames up to then (as many as the wall time
-   * recorded holds, at the framerate), and ffmpeg finishes the file.
+   * recorded holds, at the framerate), ffmpeg finishes both files, and the plain one takes its
+   * place at `playable`.
    */
   async finish(endedAtMs: number): Promise<EncodeResult> {
     clearInterval(this.timer);
@@ -177,8 +208,12 @@ export class FrameEncoder {
     child.stdin?.end();
     const code = await exited(child);
     if (this.failed) throw this.failed;
-    if (code !== 0)
+    if (code !== 0) {
+      await rm(this.playing(), { force: true });
       throw new Error(`ffmpeg exited with code ${code}: ${this.stderr.trim().slice(-600)}`);
+    }
+    if ((await stat(this.playing())).size === 0) throw new Error('ffmpeg wrote an empty video');
+    await rename(this.playing(), this.options.playable);
     return {
       frames: this.written,
       cpuMs: parseBenchmark(this.stderr),
@@ -187,17 +222,19 @@ export class FrameEncoder {
     };
   }
 
-  /** Stops at once; the file is left as it is. */
+  /** Stops at once; the fragmented file is left as it is, the unfinished plain one removed. */
   abort(): void {
     clearInterval(this.timer);
     this.unsubscribe();
     this.child?.kill('SIGKILL');
+    void rm(this.playing(), { force: true });
   }
 }
 
 /**
  * Rewrites the fragmented MP4 `from` as a plain one at `to`, its index (moov) first
- * (`+faststart`): the stream is copied, not encoded again.
+ * (`+faststart`): the stream is copied, not encoded again. Only for a recording cut short by a
+ * crash: the copy can lose the last frame's length.
  */
 export async function remuxForPlayback(ffmpeg: string, from: string, to: string): Promise<void> {
   const temporary = `${to}.tmp`;

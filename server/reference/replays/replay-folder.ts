@@ -1,6 +1,7 @@
 // A session's recordings on disk, in its history folder (so they follow the telemetry history's
 // retention and a restart finds them): per recording `<replay_id>.json` (what it is, when it ran),
-// `<replay_id>.part.mp4` while it is written and `<replay_id>.mp4` once finished.
+// `<replay_id>.part.mp4` while it is written (fragmented, readable after a crash) with
+// `<replay_id>.mp4.tmp` beside it, and `<replay_id>.mp4` once finished.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -110,8 +111,8 @@ export class ReplayFolder {
 
   async remove(id: string): Promise<void> {
     await Promise.all(
-      [this.metaFile(id), this.partFile(id), this.videoFile(id)].map((file) =>
-        rm(file, { force: true }),
+      [this.metaFile(id), this.partFile(id), this.videoFile(id), `${this.videoFile(id)}.tmp`].map(
+        (file) => rm(file, { force: true }),
       ),
     );
   }

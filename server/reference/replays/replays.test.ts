@@ -157,10 +157,15 @@ describe.skipIf(!chromium || !ffmpeg)(
       await client.browsers.replays.stop(first.replay_id, { id });
       await sleep(1000);
       await client.browsers.replays.stop(second.replay_id, { id });
-      for (const started of [first, second]) {
+      for (const [started, framerate] of [
+        [first, 10],
+        [second, 5],
+      ] as const) {
         const replay = (await listed(started.replay_id)) as Replay;
         const duration = readMp4Outline(await video(started)).durationS ?? 0;
         expect(Math.abs(duration - wallS(replay))).toBeLessThan(wallS(replay) / 10);
+        // the wall time rounded to a whole frame, the last frame's length included
+        expect(Math.abs(duration - wallS(replay))).toBeLessThanOrEqual(0.5 / framerate + 0.001);
       }
       const [a, b] = [await listed(first.replay_id), await listed(second.replay_id)] as Replay[];
       expect(wallS(a as Replay)).toBeGreaterThanOrEqual(2.5);

@@ -114,6 +114,7 @@ export class Replays {
       source: screen,
       framerate: options.framerate,
       output: folder.partFile(meta.replay_id),
+      playable: folder.videoFile(meta.replay_id),
       startedAtMs,
       now: this.now,
     });
@@ -140,7 +141,6 @@ export class Replays {
       active.meta = meta;
       try {
         const result = await active.encoder.finish(endedAtMs);
-        await remuxForPlayback(this.requireFfmpeg(), folder.partFile(id), folder.videoFile(id));
         await rm(folder.partFile(id), { force: true });
         meta.frames = result.frames;
         meta.width = result.width;
@@ -184,6 +184,8 @@ export class Replays {
           recovered.finished_at = (await stat(part)).mtime.toISOString();
           const ffmpeg = this.ffmpeg().path;
           if (ffmpeg === undefined) throw new Error('ffmpeg is not available');
+          // the plain video ffmpeg was writing beside it is unfinished: made again from this
+          await rm(`${folder.videoFile(id)}.tmp`, { force: true });
           await remuxForPlayback(ffmpeg, part, folder.videoFile(id));
           await rm(part, { force: true });
           const size = await folder.videoSize(id);
