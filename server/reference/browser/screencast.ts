@@ -46,8 +46,6 @@ class BrowserLink {
   private settling = false;
   private dirty = false;
   private nextAckAt = 0;
-  /** When the last ack went (undefined until the cast's first frame is acked). */
-  private ackedAt: number | undefined;
   /** The pace of the acks (or screenshots), set by the fastest subscriber. */
   private frameIntervalMs = MIN_FRAME_INTERVAL_MS;
   /** Whether screenshots may replace the screencast: only recordings watch. */
@@ -196,7 +194,6 @@ class BrowserLink {
       void this.screenshots(cast);
       return;
     }
-    this.ackedAt = undefined;
     try {
       await this.connection.send('Page.startScreencast', { ...SCREENCAST_PARAMS }, cast.sessionId);
     } catch (error) {
@@ -235,11 +232,9 @@ class BrowserLink {
     if (cast.taking !== 'screencast') return;
     // the next frame comes once this one is acked: pacing the acks paces the frames
     const now = performance.now();
-    const afterAckMs = this.ackedAt === undefined ? undefined : now - this.ackedAt;
     const delay = Math.max(0, this.nextAckAt - now);
     this.nextAckAt = now + delay + this.frameIntervalMs;
     const ack = (): void => {
-      this.ackedAt = performance.now();
       void this.connection
         .send('Page.screencastFrameAck', { sessionId: params.sessionId }, cast.sessionId)
         .catch(ignore);
@@ -259,7 +254,7 @@ class BrowserLink {
         : undefined;
     this.viewport = viewport ?? this.viewport;
     this.emit(params.data, viewport);
-    if (this.screenshotsAllowed && this.sampling.screencastFrame(now, afterAckMs)) this.settle();
+    if (this.screenshotsAllowed && this.sampling.screencastFrame(now)) this.settle();
   }
 
   /** Passes on one frame, given as base64 JPEG. */
