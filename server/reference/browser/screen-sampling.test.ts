@@ -64,6 +64,14 @@ describe('choosing between the screencast and screenshots', () => {
     expect(rare).toBeLessThanOrEqual(10_000 + SAMPLING_WINDOW_MS);
   });
 
+  it('keeps taking screenshots that change while a saturated machine slows their pace', () => {
+    const choice = new SamplingChoice(10);
+    choice.reset('screenshots', 0);
+    // every one changed, four times slower than asked (cpu-headroom.ts)
+    expect(screenshots(choice, 0, 20_000, 400, () => true)).toBeUndefined();
+    expect(choice.mode).toBe('screenshots');
+  });
+
   it('keeps taking screenshots while most of them show a change', () => {
     const choice = new SamplingChoice(10);
     choice.reset('screenshots', 0);

@@ -23,6 +23,8 @@ export class SamplingChoice {
   private since = -Infinity;
   /** When frames that showed something new came, oldest first, within the window. */
   private readonly changes: number[] = [];
+  /** When screenshots were taken, oldest first, within the window (their pace may slow). */
+  private readonly shots: number[] = [];
   /** Screenshots in a row that showed nothing new. */
   private unchanged = 0;
 
@@ -42,6 +44,7 @@ export class SamplingChoice {
     this.current = mode;
     this.since = atMs;
     this.changes.length = 0;
+    this.shots.length = 0;
     this.unchanged = 0;
   }
 
@@ -60,12 +63,15 @@ export class SamplingChoice {
    */
   screenshot(atMs: number, changed: boolean): boolean {
     this.note(atMs, changed);
+    this.shots.push(atMs);
+    while ((this.shots[0] ?? atMs) <= atMs - SAMPLING_WINDOW_MS) this.shots.shift();
     this.unchanged = changed ? 0 : this.unchanged + 1;
     if (this.current !== 'screenshots') return false;
     const still = this.unchanged >= Math.max(3, QUIET_RUN_S * this.framesPerSecond);
+    // a share of the screenshots taken, which a saturated machine slows (cpu-headroom.ts)
     const quiet =
       atMs - this.since >= SAMPLING_WINDOW_MS &&
-      this.changes.length <= QUIET_SHARE * this.expected();
+      this.changes.length <= QUIET_SHARE * this.shots.length;
     if (!still && !quiet) return false;
     this.reset('screencast', atMs);
     return true;

@@ -3,9 +3,10 @@
 // anyone is subscribed, runs one JPEG screencast of the active tab, acked frame by frame and moved
 // to the next active tab when that one closes or a newer one opens. While only recordings watch
 // and the page keeps painting, screenshots at their pace replace the screencast
-// (screen-sampling.ts). Input for the live view goes to the tab being shown, over the same
-// connection.
+// (screen-sampling.ts), slowing while the machine has no CPU to spare (cpu-headroom.ts). Input
+// for the live view goes to the tab being shown, over the same connection.
 import { CdpConnection } from './cdp-connection.ts';
+import { YieldingPace } from './cpu-headroom.ts';
 import { SamplingChoice, type Sampling } from './screen-sampling.ts';
 import { jpegSize, type ScreenFrame, type ScreenSource } from './screen-source.ts';
 import { takeScreenshots } from './tab-screenshots.ts';
@@ -51,6 +52,8 @@ class BrowserLink {
   /** Whether screenshots may replace the screencast: only recordings watch. */
   private screenshotsAllowed = false;
   private readonly sampling = new SamplingChoice(DEFAULT_MAX_FPS);
+  /** Screenshots slow down while the machine has no CPU to spare (cpu-headroom.ts). */
+  private readonly screenshotPace = new YieldingPace();
   /** The viewport the screencast last reported, given to screenshots too. */
   private viewport: { width: number; height: number } | undefined;
   private readonly ackTimers = new Set<ReturnType<typeof setTimeout>>();
@@ -211,7 +214,7 @@ class BrowserLink {
       connection: this.connection,
       sessionId: cast.sessionId,
       params: SCREENSHOT_PARAMS,
-      intervalMs: () => this.frameIntervalMs,
+      intervalMs: () => this.screenshotPace.intervalMs(this.frameIntervalMs),
       going: () => this.cast === cast && cast.taking === 'screenshots' && !this.connection.isClosed,
       // a frame that shows nothing new is not passed on
       onShot: (data, changed) => {
