@@ -13,25 +13,12 @@ const MS_PER_400_YEARS = 146_097 * MS_PER_DAY;
 export function parseRfc3339(text: string): number {
   const length = text.length;
   if (length < 20 || length > 64) return NaN;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const minute = digits(text, 14, 2);
+  const minuteMs = minuteOf(text);
+  if (Number.isNaN(minuteMs)) return NaN;
   const second = digits(text, 17, 2);
-  if (
-    text.charCodeAt(4) !== 0x2d ||
-    text.charCodeAt(7) !== 0x2d ||
-    !isDateTimeSeparator(text.charCodeAt(10)) ||
-    text.charCodeAt(13) !== 0x3a ||
-    text.charCodeAt(16) !== 0x3a
-  ) {
-    return NaN;
-  }
-  if (Number.isNaN(year + month + day + hour + minute + second)) return NaN;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  if (text.charCodeAt(16) !== 0x3a || Number.isNaN(second)) return NaN;
   // 60 is a leap second; it is shown as the last millisecond of that minute.
-  if (hour > 23 || minute > 59 || second > 60) return NaN;
+  if (second > 60) return NaN;
   let i = 19;
   let millis = 0;
   if (text.charCodeAt(i) === 0x2e) {
@@ -48,19 +35,42 @@ export function parseRfc3339(text: string): number {
   }
   const offsetMinutes = parseOffset(text, i);
   if (Number.isNaN(offsetMinutes)) return NaN;
-  const leap = second === 60;
+  const wall = minuteMs + (second === 60 ? 59_999 : second * 1000 + millis);
+  return wall - offsetMinutes * 60_000;
+}
+
+/**
+ * The last `YYYY-MM-DDTHH:MM` read and its ms since the epoch (as UTC): a stream's times mostly
+ * share their minute with the time before, so that part is compared, not parsed again.
+ */
+let lastMinute = '';
+let lastMinuteMs = 0;
+
+/** Ms since the epoch of the minute `text` starts with (UTC), or NaN when it is not one. */
+function minuteOf(text: string): number {
+  if (lastMinute !== '' && text.startsWith(lastMinute)) return lastMinuteMs;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  if (
+    text.charCodeAt(4) !== 0x2d ||
+    text.charCodeAt(7) !== 0x2d ||
+    !isDateTimeSeparator(text.charCodeAt(10)) ||
+    text.charCodeAt(13) !== 0x3a
+  ) {
+    return NaN;
+  }
+  if (Number.isNaN(year + month + day + hour + minute)) return NaN;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  if (hour > 23 || minute > 59) return NaN;
   // Date.UTC reads years 0-99 as 1900-1999, so those are computed 400 years later and moved back.
   const early = year < 100;
-  const utc = Date.UTC(
-    early ? year + 400 : year,
-    month - 1,
-    day,
-    hour,
-    minute,
-    leap ? 59 : second,
-    leap ? 999 : millis,
-  );
-  return (early ? utc - MS_PER_400_YEARS : utc) - offsetMinutes * 60_000;
+  const utc = Date.UTC(early ? year + 400 : year, month - 1, day, hour, minute);
+  lastMinute = text.slice(0, 16);
+  lastMinuteMs = early ? utc - MS_PER_400_YEARS : utc;
+  return lastMinuteMs;
 }
 
 /** Minutes east of UTC of the zone designator at `i` (`Z` or `±HH:MM`) ending the text, or NaN. */
