@@ -56,6 +56,11 @@ export async function setLogCapacity(page: Page, lines: number): Promise<void> {
   await page.getByLabel('Lines kept per stream').selectOption(String(lines));
 }
 
+/** Sets how many items each session's timeline keeps (the Timeline view's Keep). */
+export async function setTimelineKeep(page: Page, items: number): Promise<void> {
+  await page.locator(`${SELECTORS.timelineCounts} select`).selectOption(String(items));
+}
+
 export async function showTimeline(page: Page): Promise<void> {
   await page.getByRole('tab', { name: /^Timeline/ }).click();
 }

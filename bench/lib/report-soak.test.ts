@@ -8,10 +8,12 @@ type Measure = (minute: number) => number;
 function soak(
   minutes: number,
   measures: { heap?: Measure; events?: Measure; dom?: Measure; rss?: Measure } = {},
+  timelineKeep?: number,
 ): SoakResult {
   const { heap = () => 20, events = () => 0, dom = () => 3_000, rss = () => 200 } = measures;
   return {
     minutes,
+    ...(timelineKeep === undefined ? {} : { timelineKeep }),
     sessionId: 'demo',
     logPath: '/var/log/bench/service.log',
     samples: Array.from({ length: minutes + 1 }, (_, minute): SoakSample => ({
@@ -67,6 +69,23 @@ describe('the soak goal', () => {
     expect(goal?.measured).toContain(
       'the session sent 67,500 events (45.0 MB of JSON), which the timeline keeps up to its cap: the heap gained 0.55 MB per MB of them',
     );
+  });
+
+  it('is judged from the minute the timeline holds its cap, when that leaves three samples', () => {
+    // 1,500 events a minute against a cap of 30,000: held from minute 20 on
+    const events: Measure = (minute) => minute;
+    const grows = (minute: number) => 12 + Math.min(minute, 20) * 0.8;
+    const [capped] = soakGoals(soak(30, { heap: grows, events }, 30_000));
+    expect(capped?.met).toBe(true);
+    expect(capped?.measured).toContain('minute 20 to 30');
+    expect(capped?.measured).toContain('the timeline kept its cap of 30,000 items from minute 20');
+    // a heap that goes on growing at the cap is a leak
+    const [leak] = soakGoals(soak(30, { heap: (minute) => 12 + minute * 0.8, events }, 30_000));
+    expect(leak?.met).toBe(false);
+    // a cap reached a minute before the end leaves too little: judged from minute five
+    const [late] = soakGoals(soak(30, { heap: grows, events }, 43_500));
+    expect(late?.measured).toContain('minute 5 to 30');
+    expect(late?.met).toBe(false);
   });
 
   it('is missed by a slow climb of DOM nodes', () => {

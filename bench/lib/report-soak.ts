@@ -65,9 +65,26 @@ function describe(line: Line | null, format: (n: number) => string, unit = ''): 
 
 const oneDecimal = (value: number): string => value.toFixed(1);
 
+/**
+ * The first minute at which the session had sent at least as many events as the timeline keeps,
+ * so that it kept its cap from then on; undefined when that never came, or came too late to leave
+ * three samples to judge.
+ */
+export function capMinute(soak: SoakResult): number | undefined {
+  const keep = soak.timelineKeep;
+  if (keep === undefined) return undefined;
+  const reached = soak.samples.find((s) => s.timelineEvents !== null && s.timelineEvents >= keep);
+  if (!reached) return undefined;
+  const after = soak.samples.filter((s) => s.minute >= reached.minute).length;
+  return after >= 3 ? reached.minute : undefined;
+}
+
 export function soakGoals(soak: SoakResult | null): GoalResult[] {
   if (!soak) return [];
-  const from = settleMinute(soak.minutes);
+  const settled = settleMinute(soak.minutes);
+  const capped = capMinute(soak);
+  // once the timeline holds its cap, what it keeps no longer grows: judged from then on
+  const from = capped === undefined ? settled : Math.max(settled, capped);
   const { samples } = soak;
   const line = (pick: (sample: SoakSample) => number | null): Line | null =>
     fittedLine(series(samples, pick), from);
@@ -86,7 +103,9 @@ export function soakGoals(soak: SoakResult | null): GoalResult[] {
   const last = samples[samples.length - 1];
   // what the page gained and keeps by design, beside what its heap gained
   let kept = '';
-  if (first && last && first.timelineEvents !== null && last.timelineEvents !== null) {
+  if (capped !== undefined && soak.timelineKeep !== undefined) {
+    kept = `; the timeline kept its cap of ${int(soak.timelineKeep)} items from minute ${capped} (the session had sent ${int(first?.timelineEvents ?? 0)} events by minute ${from}), so the heap is judged from minute ${from}`;
+  } else if (first && last && first.timelineEvents !== null && last.timelineEvents !== null) {
     const eventsMb = (last.timelineBytesMb ?? 0) - (first.timelineBytesMb ?? 0);
     const heapMb = heap ? heap.last - heap.first : Number.NaN;
     kept =
@@ -97,7 +116,7 @@ export function soakGoals(soak: SoakResult | null): GoalResult[] {
   }
   return [
     {
-      goal: `soak: the demo session with a log tab and the Screen panel open, ${soak.minutes} min: from minute ${GOALS.soakSettleMinutes} to the end (least-squares line) page heap and server RSS ≤ ${GOALS.soakHeapRise}×, DOM nodes ≤ ${GOALS.soakDomRise}×`,
+      goal: `soak: the demo session with a log tab and the Screen panel open, ${soak.minutes} min: from minute ${GOALS.soakSettleMinutes} (or once the timeline holds its cap) to the end (least-squares line) page heap and server RSS ≤ ${GOALS.soakHeapRise}×, DOM nodes ≤ ${GOALS.soakDomRise}×`,
       measured:
         `minute ${from} to ${last?.minute ?? '–'} on the line: heap ${describe(heap, oneDecimal, ' MB')}, DOM nodes ${describe(dom, int)}, ` +
         `server RSS ${describe(rss, int, ' MB')}; its browsers ${describe(browsers, int, ' MB')} (not judged)${kept}` +

@@ -180,6 +180,11 @@ export interface SoakSample {
 /** The soak: the demo session with a log tab and the Screen panel open, sampled each minute. */
 export interface SoakResult {
   minutes: number;
+  /**
+   * The items the timeline was set to keep: the dashboard's smallest choice, so that the events
+   * it keeps reach their cap within the soak and a flat heap can be told from a leak.
+   */
+  timelineKeep?: number;
   sessionId: string;
   logPath: string;
   samples: SoakSample[];
