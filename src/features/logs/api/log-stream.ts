@@ -1,7 +1,6 @@
 import { apiUrl, authHeaders, type ApiConnection } from '../../../lib/http/request';
 import type { SseMessage } from '../../../lib/sse/attempt';
 import { stripAnsi } from '../model/ansi';
-import { detectLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
 import { parseRfc3339 } from '../model/timestamps';
 import type { LogLine } from '../stores/log-buffer';
@@ -96,8 +95,9 @@ export function lineOf(text: string, timeMs: number): PartialLine {
     zoneless: false,
     // set where lines are appended (the stream's LineClock)
     inherited: false,
-    level: detectLevel(text),
-    // set where lines are unpacked (log-decoder), on the page's side of the stream worker
+    // the level and whether the plain text is ASCII are read where lines are unpacked
+    // (log-decoder), on the page's side of the stream worker, whose thread is the busier
+    level: null,
     ascii: false,
     notice: false,
   };
