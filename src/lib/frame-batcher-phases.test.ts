@@ -247,6 +247,7 @@ describe('frame batcher phases', () => {
       delayMs: 50,
       sliceMs: 10,
       takeOnArrival: true,
+      creditItems: 4,
     });
     batcher.push(1);
     batcher.push(2);
@@ -270,15 +271,35 @@ describe('frame batcher phases', () => {
     batcher.push(3);
     batcher.flush();
     expect(inspectFrameBatcher(batcher).arrivalTask).toBe(false);
-    // during a flood, nothing is taken on arrival
+    // during a flood, nothing is taken on arrival while less than half the stream's credit
+    // waits; from then on, a slice in the task after the next frame (the stream would soon stop
+    // reading), shown only after the busy delay
     for (let n = 0; n < 150; n += 1) batcher.push(n);
     batcher.flush();
     expect(inspectFrameBatcher(batcher).flooded).toBe(true);
+    const shownBefore = shown.length;
+    const takenBefore = taken.length;
     batcher.push(4);
     expect(inspectFrameBatcher(batcher)).toMatchObject({
       phase: 'busy-delay',
       arrivalTask: false,
     });
+    batcher.push(5);
+    expect(inspectFrameBatcher(batcher)).toMatchObject({
+      phase: 'busy-delay',
+      arrivalTask: true,
+    });
+    expect(tasks.waiting()).toBe(0);
+    frames.run();
+    expect(taken).toHaveLength(takenBefore);
+    tasks.run();
+    expect(taken.at(-1)).toEqual([4, 5]);
+    expect(inspectFrameBatcher(batcher)).toMatchObject({
+      phase: 'busy-delay',
+      pending: 0,
+      unshown: 2,
+    });
+    expect(shown).toHaveLength(shownBefore);
   });
 
   it('with spaced pacing, skips the frame after a showing of many items that came too soon', () => {

@@ -33,8 +33,11 @@
  * A slice lasts `sliceMs` at most, and ends `FRAME_RESERVE_MS` before the next frame is due.
  *
  * With `takeOnArrival`, a task that takes what arrived runs beside these phases: it is scheduled
- * when items arrive (unless a flood is going on or one is already scheduled), takes one slice at
- * most, and never shows; the phases above still show what it took.
+ * when items arrive (unless one is already scheduled), takes one slice at most, and never shows;
+ * the phases above still show what it took. During a flood it comes only once half of
+ * `creditItems` wait (the stream would soon stop reading), after a frame, and its slice ends
+ * `FRAME_RESERVE_MS` before the next frame is due, as a backlog's slices do; the view is still
+ * shown only every `delayMs`.
  */
 export type FrameBatcherPhase =
   | 'idle'
@@ -68,4 +71,4 @@ export const WAITS_FOR: Readonly<Record<FrameBatcherPhase, Wait | undefined>> = 
  * What moves a batcher on: what its phase waits for has come (`Wait`), items arrived, the task
  * that takes them on arrival has come, or its owner flushed or cancelled it.
  */
-export type BatcherEvent = Wait | 'arrived' | 'arrival-task' | 'flush' | 'cancel';
+export type BatcherEvent = Wait | 'arrived' | 'arrival-frame' | 'arrival-task' | 'flush' | 'cancel';

@@ -219,7 +219,7 @@ describe('createFrameBatcher', () => {
           },
         },
         frames.scheduler,
-        { items: 2_000, delayMs: 50, sliceMs: 10, takeOnArrival: true },
+        { items: 2_000, delayMs: 50, sliceMs: 10, takeOnArrival: true, creditItems: 2 },
         tasks.scheduler,
       );
       batcher.push(1);
@@ -245,7 +245,8 @@ describe('createFrameBatcher', () => {
       tasks.run();
       batcher.flush();
       expect(shown).toEqual([3, 1_000, 1]);
-      // during a flood, arrivals wait for the slices after frames
+      // during a flood, arrivals are taken in the task after a frame, and shown after the busy
+      // delay
       for (let n = 0; n < 2_500; n += 1) batcher.push(n);
       batcher.flush();
       expect(floods.at(-1)).toBe(true);
@@ -253,6 +254,25 @@ describe('createFrameBatcher', () => {
       batcher.push(8);
       tasks.run();
       expect(taken).toHaveLength(before);
+      frames.run();
+      tasks.run();
+      expect(taken).toHaveLength(before + 1);
+      expect(taken.at(-1)).toEqual([8]);
+      expect(shown).toEqual([3, 1_000, 1, 2_500]);
+      vi.advanceTimersByTime(50);
+      frames.run();
+      tasks.run();
+      expect(shown).toEqual([3, 1_000, 1, 2_500, 1]);
+      // a flood's slice on arrival ends before the next frame is due, however late it starts
+      for (let n = 0; n < 2_500; n += 1) batcher.push(n);
+      batcher.flush();
+      expect(floods.at(-1)).toBe(true);
+      const parts = taken.length;
+      for (let n = 0; n < 1_000; n += 1) batcher.push(n);
+      frames.run();
+      vi.advanceTimersByTime(10);
+      tasks.run();
+      expect(taken.slice(parts).map((part) => part.length)).toEqual([256]);
       batcher.cancel();
     } finally {
       vi.useRealTimers();

@@ -33,10 +33,18 @@ export interface BusyPacing {
   delayMs: number;
   sliceMs?: number;
   /**
-   * Take items in a task of their own soon after they arrive, as long as fewer than `items` wait,
-   * so that the frame that shows them has only the showing to do.
+   * Take items in a task of their own soon after they arrive (a slice at most), so that the frame
+   * that shows them has only the showing to do. During a flood, only once `creditItems / 2` wait.
    */
   takeOnArrival?: boolean;
+  /**
+   * The items the stream lets wait untaken before it stops reading (its flow-control window,
+   * lib/sse/decoded-stream.ts). During a flood the phases take items only every `delayMs`, which
+   * would cap the stream at its window per delay (16,384 telemetry events per 100 ms: measured,
+   * the telemetry firehose's ceiling); with `takeOnArrival`, once half of it waits, a slice is
+   * taken in the task after the next frame, ending before the one after is due.
+   */
+  creditItems?: number;
   /**
    * After a showing of at least `items`, the next one comes no sooner than `intervalMs` later:
    * following a fast stream, a frame that shows is then followed by one that does not, which
@@ -219,6 +227,7 @@ export function createFrameBatcher<T>(
   const onFrame = (): void => step('frame');
   const onDelay = (): void => step('delay');
   const onTask = (): void => step('task');
+  const onArrivalFrame = (): void => step('arrival-frame');
   const onArrivalTask = (): void => step('arrival-task');
 
   /** Moves to `phase` and schedules what it waits for. */
@@ -250,15 +259,25 @@ export function createFrameBatcher<T>(
     switch (event) {
       case 'arrived':
         if (state.phase === 'idle') enter(arrivalPhase());
-        if (busy?.takeOnArrival && !state.cancelArrivalTask && !state.flooded) {
-          state.cancelArrivalTask = nextTask(onArrivalTask);
-        }
+        if (!busy?.takeOnArrival || state.cancelArrivalTask) return;
+        if (!state.flooded) state.cancelArrivalTask = nextTask(onArrivalTask);
+        else if (pending.size * 2 >= (busy.creditItems ?? Number.POSITIVE_INFINITY))
+          state.cancelArrivalTask = schedule(onArrivalFrame);
         return;
-      case 'arrival-task':
-        // one slice at most, and nothing while a flood is going on: the phases take the rest
+      case 'arrival-frame':
+        state.frameAt = now();
+        state.cancelArrivalTask = nextTask(onArrivalTask);
+        return;
+      case 'arrival-task': {
+        // one slice at most, never a showing: the phases take the rest and show. During a flood
+        // this comes only once half the stream's credit waits, in the task after a frame, and
+        // ends before the next is due (see BusyPacing.creditItems)
         state.cancelArrivalTask = undefined;
-        if (!state.flooded) takeFor(busy?.sliceMs ?? Number.POSITIVE_INFINITY);
+        const sliceMs = busy?.sliceMs ?? Number.POSITIVE_INFINITY;
+        if (!state.flooded) takeFor(sliceMs);
+        else takeFor(Math.min(sliceMs, state.frameAt + FRAME_MS - FRAME_RESERVE_MS - now()));
         return;
+      }
       case 'flush':
         state.cancelWait?.();
         state.cancelWait = undefined;

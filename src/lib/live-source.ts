@@ -94,7 +94,7 @@ export function createLiveSource<
         : bump,
     },
     options.scheduler ?? animationFrameScheduler,
-    options.pacing,
+    options.pacing && { ...options.pacing, creditItems: options.decoder.windowItems },
   );
   let stream: DecodedStream | undefined;
   let connections = 0;

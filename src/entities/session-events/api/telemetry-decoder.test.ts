@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEventItem, liveEventItem, readEvent } from '../model/event-item';
 import { decodeEnvelope } from '../model/decode';
 import { errorGroupKey } from '../model/error-groups';
+import { isTopLevelNavigation } from '../model/overview-columns';
 import type { EventItem } from '../model/types';
 import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
 
@@ -68,6 +69,7 @@ describe('telemetryDecoder', () => {
       redirect: false,
       errorKey: errorGroupKey({ ...makeEventItem(7, decoded(consoleError), 0, 0), index: 0 }),
       eager: false,
+      topNavigation: false,
       atUs: RECEIVED_MS * 1000,
     });
     expect(error?.ok && error.errorKey).toBe('25:TypeError: x is undefined@');
@@ -86,6 +88,34 @@ describe('telemetryDecoder', () => {
     const [frame] = roundTrip(['{"seq":1,"event":']);
     expect(frame).toMatchObject({ ok: false, text: '{"seq":1,"event":' });
     expect(frame?.ok === false && frame.reason).toMatch(/^not JSON/);
+  });
+
+  it('tells navigations of the top frame from those of an iframe, as the parsed event does', () => {
+    const navigation = (seq: number, data: Record<string, unknown>) =>
+      envelope(seq, { ts: seq, type: 'page_navigation', category: 'page', data });
+    const texts = [
+      navigation(1, { url: 'https://a.test/' }),
+      navigation(2, { url: 'https://a.test/', parent_frame_id: '' }),
+      navigation(3, { url: 'https://ads.test/', parent_frame_id: 'F1' }),
+      envelope(4, { ts: 4, type: 'page_load', category: 'page', data: {} }),
+    ];
+    const frames = roundTrip(texts);
+    expect(frames.map((frame) => frame.ok && frame.topNavigation)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    for (const text of texts) {
+      const [frame] = roundTrip([text]);
+      if (!frame?.ok) throw new Error('not read');
+      const item = { ...liveEventItem(frame, 0, 0), index: 0 } as EventItem;
+      const parsed = { ...makeEventItem(frame.seq, decoded(text), 0, 0), index: 0 };
+      expect(isTopLevelNavigation(item)).toBe(isTopLevelNavigation(parsed));
+      // an item made elsewhere without the flag reads it from its event
+      const { topNavigation, ...unflagged } = parsed;
+      expect(isTopLevelNavigation(unflagged)).toBe(topNavigation);
+    }
   });
 
   it('cuts every text and summary of a mixed batch back out of the one string it travels in', () => {

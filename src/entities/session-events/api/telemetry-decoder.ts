@@ -25,6 +25,7 @@ const OK = 1;
 const ERROR = 2;
 const REDIRECT = 4;
 const EAGER = 8;
+const TOP_NAVIGATION = 16;
 
 /** Ends per frame in `ends`: text, summary, request id. */
 const PARTS = 3;
@@ -125,7 +126,8 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           OK |
           (frame.error ? ERROR : 0) |
           (frame.redirect ? REDIRECT : 0) |
-          (frame.eager ? EAGER : 0);
+          (frame.eager ? EAGER : 0) |
+          (frame.topNavigation ? TOP_NAVIGATION : 0);
       });
       const { types, categories, levels, errorKeys, seqs, tss, times, flags } = packed;
       return {
@@ -188,6 +190,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
       errorKey: errorKey === 0 ? null : (names[errorKey] as string),
       redirect: (flags & REDIRECT) !== 0,
       eager: (flags & EAGER) !== 0,
+      topNavigation: (flags & TOP_NAVIGATION) !== 0,
       atUs,
     };
   }

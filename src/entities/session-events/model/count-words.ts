@@ -1,7 +1,10 @@
 /** How the timeline's counts read: a number with its word, and what a time range makes of it. */
 
+// one formatter for every count: toLocaleString makes one per call, and counts are drawn often
+const counts = new Intl.NumberFormat('en-US');
+
 export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
+  return counts.format(count);
 }
 
 /** "1 error", "1,200 errors" (`plural` for a word that is not the word and an s). */

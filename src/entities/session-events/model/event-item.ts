@@ -66,6 +66,7 @@ export function makeEventItem(
     epoch,
     event,
     ...eventKeys(event),
+    topNavigation: isTopNavigationEvent(event),
     tsUs: Number.isFinite(event.ts) ? event.ts : receivedUs,
     summary: described.summary,
     error: described.error,
@@ -100,6 +101,8 @@ export interface ReadEvent {
   redirect: boolean;
   /** The error group key of a console error, else null. */
   errorKey: string | null;
+  /** A navigation of the top frame (EventItem.topNavigation). */
+  topNavigation: boolean;
 }
 
 /** Everything an event item keeps of a ReadEvent, worked out in the stream worker. */
@@ -114,7 +117,15 @@ export function readEventOf(text: string, seq: number, event: TelemetryEvent): R
     ...described,
     ...networkKeys(event),
     errorKey: errorKeyOf(event),
+    topNavigation: isTopNavigationEvent(event),
   };
+}
+
+/** A `page_navigation` of the top frame, not of an iframe (one with no parent frame). */
+export function isTopNavigationEvent(event: TelemetryEvent): boolean {
+  if (event.type !== 'page_navigation') return false;
+  const parent = event.data?.parent_frame_id;
+  return parent === undefined || parent === null || parent === '';
 }
 
 /**
@@ -171,6 +182,7 @@ class LiveEventItem implements EventItem {
   readonly error: boolean;
   readonly level: string | null;
   readonly errorKey: string | null;
+  readonly topNavigation: boolean;
   haystack?: string;
   // FrameText, kept in the item itself (an object of their own would be one more to copy)
   private readonly source: string;
@@ -192,6 +204,7 @@ class LiveEventItem implements EventItem {
     this.error = read.error;
     this.level = read.level;
     this.errorKey = read.errorKey;
+    this.topNavigation = read.topNavigation;
     this.source = read.source;
     this.start = read.start;
     this.textEnd = read.textEnd;

@@ -211,6 +211,31 @@ describe('NetworkIndex', () => {
     expect(index.exchangeOf(late)?.request).toBeNull();
   });
 
+  it('finds every held exchange by its item after evictions out of order and a long run', () => {
+    const index = new NetworkIndex();
+    const held: EventItem[] = [];
+    for (let n = 0; n < 12_000; n++) {
+      const id = String(n >> 1);
+      const next =
+        n % 3 === 2
+          ? item('console_log', null)
+          : n % 2 === 0
+            ? request(id)
+            : item('network_response', { request_id: id, status: 200 });
+      index.add(next);
+      held.push(next);
+      // most leave oldest first; now and then one from the middle leaves early
+      if (held.length > 500) index.evict(held.shift()!);
+      if (n % 97 === 0 && held.length > 10) index.evict(held.splice(5, 1)[0]!);
+    }
+    const network = held.filter((x) => x.requestId !== null);
+    expect(index.size).toBe(network.length);
+    for (const x of network) expect(index.exchangeOf(x)?.requestId).toBe(x.requestId);
+    // adding a held item again changes nothing
+    index.add(network[0]!);
+    expect(index.size).toBe(network.length);
+  });
+
   it('holds nothing after many events pass through a bounded window, and after clear', () => {
     const index = new NetworkIndex();
     const window: EventItem[] = [];

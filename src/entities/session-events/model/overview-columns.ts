@@ -1,5 +1,5 @@
 import { SortedIndexList } from '../../../lib/sorted-index-list';
-import { readEvent } from './event-item';
+import { isTopNavigationEvent, readEvent } from './event-item';
 import type { EventItem, TimelineItem } from './types';
 
 /** Distinct categories given their own id; any further ones share the id of `other`. */
@@ -8,8 +8,7 @@ const MAX_CATEGORY_IDS = 65_535;
 /** A page navigation of the top frame (not of an iframe); a live item's event is not kept parsed. */
 export function isTopLevelNavigation(item: EventItem): boolean {
   if (item.type !== 'page_navigation') return false;
-  const parent = readEvent(item).data?.parent_frame_id;
-  return parent === undefined || parent === null || parent === '';
+  return item.topNavigation ?? isTopNavigationEvent(readEvent(item));
 }
 
 /** The overview's lane of what an agent sent the browser (`cdp_command`), next to interactions. */

@@ -95,6 +95,41 @@ describe('computePages', () => {
     expect(tabCount(pages)).toBe(1);
   });
 
+  it('reads each event once however many passes run over its source, with the same visits each time', () => {
+    const items = [
+      at(0, 'network_request', { request_id: 'L1' }),
+      nav(100, 'https://shop.test/', 1, 'L1'),
+      at(200, 'console_error', { ...TAB, nav_seq: 1, text: 'x', stack: 'a'.repeat(1000) }),
+      at(300, 'page_lcp', {
+        ...TAB,
+        nav_seq: 1,
+        lcp_details: { render_time: epochS(250), size: 9 },
+      }),
+    ];
+    // a live item parses its event each time a pass reads it: count the reads
+    let reads = 0;
+    const counted = items.map((item) => {
+      if (item.kind !== 'event') return item;
+      const { event } = item;
+      return Object.defineProperty({ ...item }, 'event', {
+        get: () => {
+          reads += 1;
+          return event;
+        },
+      }) as TimelineItem;
+    });
+    const source = testSource(counted);
+    const first = computePages(source);
+    const firstReads = reads;
+    expect(firstReads).toBe(3);
+    expect(computePages(source)).toEqual(first);
+    expect(reads).toBe(firstReads);
+    // another source reads its own items
+    computePages(testSource(counted));
+    expect(reads).toBe(2 * firstReads);
+    expect(first[0]).toMatchObject({ errors: 1, lcp: { size: 9 } });
+  });
+
   it('keeps tabs apart, titles a tab’s first page, and ignores subframes', () => {
     const items = [
       nav(0, 'https://a.test/', 1, 'A1', 'T1'),

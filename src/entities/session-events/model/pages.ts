@@ -72,10 +72,39 @@ const str = (data: Data, key: string): string | null =>
 const num = (data: Data, key: string): number | null =>
   typeof data[key] === 'number' && Number.isFinite(data[key]) ? (data[key] as number) : null;
 
-function dataOf(item: EventItem): Data {
-  const data = readEvent(item).data;
-  return isRecord(data) ? data : {};
+/** What the visits read of an event's data; sub-records by the fields read of them. */
+const READ_FIELDS = ['target_id', 'nav_seq', 'title', 'url', 'loader_id', 'time'] as const;
+const READ_DETAILS = {
+  layout_shift_details: ['value', 'had_recent_input'],
+  lcp_details: ['render_time', 'load_time', 'size', 'element_id', 'url'],
+} as const;
+
+function pick(from: Data, fields: readonly string[]): Data {
+  const picked: Data = {};
+  for (const field of fields) if (field in from) picked[field] = from[field];
+  return picked;
 }
+
+/** The fields read of an event's data (READ_FIELDS, READ_DETAILS), parsing it. */
+function readData(item: EventItem): Data {
+  const data = readEvent(item).data;
+  if (!isRecord(data)) return {};
+  const kept = pick(data, READ_FIELDS);
+  for (const [field, fields] of Object.entries(READ_DETAILS)) {
+    const details = data[field];
+    if (isRecord(details)) kept[field] = pick(details, fields);
+  }
+  return kept;
+}
+
+/**
+ * The fields the last pass over a source read, by item: a pass runs every half second over every
+ * retained item, and a live item keeps no parsed event, so without them each pass parsed every
+ * error, navigation and page metric again (in a telemetry firehose, more of the page's time than
+ * adding the events). Only the fields read are kept, not the event's data (a stack trace, say),
+ * and only for the items the last pass met: an evicted item's leave with the next pass.
+ */
+const lastRead = new WeakMap<TimelineSource, Map<EventItem, Data>>();
 
 /** Layout shifts are grouped into windows: a gap under 1 s, at most 5 s long (Chrome's CLS). */
 const SESSION_GAP_MS = 1_000;
@@ -102,6 +131,13 @@ export function cumulativeLayoutShift(shifts: readonly Shift[]): number {
 
 /** The visits of `source`, oldest first. */
 export function computePages(source: TimelineSource): PageVisit[] {
+  const before = lastRead.get(source);
+  const read = new Map<EventItem, Data>();
+  const dataOf = (item: EventItem): Data => {
+    const data = before?.get(item) ?? readData(item);
+    read.set(item, data);
+    return data;
+  };
   const visits: Building[] = [];
   const currentByTarget = new Map<string, Building>();
   const byNav = new Map<string, Building>();
@@ -237,6 +273,7 @@ export function computePages(source: TimelineSource): PageVisit[] {
       }
     }
   });
+  lastRead.set(source, read);
   return visits.map(({ loaderId: _loader, shifts, ...visit }) => ({
     ...visit,
     cls: cumulativeLayoutShift(shifts),

@@ -95,6 +95,11 @@ export interface EventItem extends ItemBase {
    */
   errorKey?: string | null;
   /**
+   * A navigation of the top frame (`page_navigation` with no parent frame), worked out where the
+   * event was read; absent when not worked out (overview-columns.ts isTopLevelNavigation reads it).
+   */
+  topNavigation?: boolean;
+  /**
    * Lower-cased text the search looks at (summary, URLs, console text and args, selectors…), once a
    * search has looked (event-search.ts `searchText`); cleared when the summary changes.
    */
