@@ -15,7 +15,6 @@ import { leftOutNote, screenshotsNotHeld } from './bundle-screenshots';
 import { useBundleRecordings } from './bundle-recordings';
 import type { ApiConnection } from '../../lib/http/request';
 import type { BundleLogInput } from './write-bundle';
-import { bundleFileName, writeBundle } from './write-bundle';
 
 export interface BundleExportProps {
   /** The session's id (or the opened bundle's), named in the manifest and the file name. */
@@ -125,8 +124,10 @@ function BundleForm({
         timeline.buffer.network.exchangeOf(item),
       );
       const created = new Date();
-      // HAR is written on asking only: its code loads then, not with the page
+      // HAR and the bundle's zip are written on asking only: their code loads then, not with the
+      // page (the zip library alone is about 8 KB of the page's gzipped script)
       const { buildHar } = await import('../../features/network/model/har');
+      const { bundleFileName, writeBundle } = await import('./write-bundle');
       const blob = await writeBundle({
         session: { id: sessionId, created_at: createdAt, ended_at: endedAt },
         app: { name: 'Session Console', version: __APP_VERSION__ },

@@ -1,5 +1,6 @@
 import type { ZipEntry } from './zip-directory';
 import { unpackEntry, type EntryProblem } from './zip-entry';
+import { sizeText } from './size-text';
 
 /** LIMITS.bundle, or smaller ones (tests). */
 export interface BundleLimits {
@@ -12,15 +13,6 @@ export interface BundleLimits {
 
 /** What a text part holds, for saying what of it is shown when only its start is read. */
 export type TextKind = 'events' | 'lines';
-
-/** `256 MB`, `64 KB`, `900 bytes`. */
-export function sizeText(bytes: number): string {
-  const format = (value: number): string =>
-    value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  if (bytes >= 1024 * 1024) return `${format(bytes / 1024 / 1024)} MB`;
-  if (bytes >= 1024) return `${format(bytes / 1024)} KB`;
-  return `${bytes.toLocaleString('en-US')} bytes`;
-}
 
 function problemText(name: string, problem: EntryProblem, limit: string, limits: BundleLimits) {
   switch (problem.kind) {

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../config/limits';
 import type { TimelineItem } from '../../entities/session-events/model/types';
-import { sizeText } from './bundle-parts';
+import { sizeText } from './size-text';
 
 /** The screenshot events of a timeline whose image a bundle cannot hold, by reason. */
 export interface ScreenshotsLeftOut {

@@ -1,4 +1,4 @@
-import { readBundle, type BundleRead } from './read-bundle';
+import type { BundleRead } from './read-bundle';
 
 /** What the bundle worker answers: the bundle read, or why reading it failed. */
 export type BundleReply = { read: BundleRead } | { failure: string };
@@ -10,7 +10,11 @@ export type BundleReply = { read: BundleRead } | { failure: string };
  * Rejects with what went wrong when the worker fails (out of memory, or it could not start).
  */
 export async function readBundleFile(file: Blob): Promise<BundleRead> {
-  if (typeof Worker === 'undefined') return readBundle(new Uint8Array(await file.arrayBuffer()));
+  if (typeof Worker === 'undefined') {
+    // the reader (and its zip library) loads only here: the page itself never reads a bundle
+    const { readBundle } = await import('./read-bundle');
+    return readBundle(new Uint8Array(await file.arrayBuffer()));
+  }
   const worker = new Worker(new URL('./bundle.worker.ts', import.meta.url), { type: 'module' });
   try {
     const reply = await new Promise<BundleReply>((resolve, reject) => {

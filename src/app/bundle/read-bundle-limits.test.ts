@@ -2,7 +2,7 @@ import { strToU8, Zip, ZipDeflate, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../config/limits';
 import { telemetryEvent } from '../../entities/session-events/testing/telemetry-test-kit';
-import { sizeText } from './bundle-parts';
+import { sizeText } from './size-text';
 import { readBundle, type BundleRead } from './read-bundle';
 import { readBundleFile } from './read-bundle-file';
 import { showBundle, useOpenedBundle } from './open-bundle';
