@@ -1,3 +1,4 @@
+import { IndexedList } from '../../../lib/indexed-list';
 import type { EventItem, TelemetryEvent } from './types';
 
 /**
@@ -81,7 +82,7 @@ export class NetworkIndex {
   private readonly current = new Map<string, Entry>();
   private epoch = 0;
   /** The exchange of every retained network item, by absolute index. */
-  private readonly byIndex = new IndexedEntries();
+  private readonly byIndex = new IndexedList<Entry>();
 
   /** Network items currently retained (for tests and diagnostics). */
   get size(): number {
@@ -175,77 +176,6 @@ export class NetworkIndex {
     };
     this.current.set(requestId, entry);
     return entry;
-  }
-}
-
-/**
- * Entries by the absolute index of their item. Items arrive in ascending index order and leave
- * oldest first, so they are kept as two arrays in that order, read by binary search and dropped
- * from the front: a Map set and deleted for every network event cost the timeline's ingest more
- * than pairing them did.
- */
-class IndexedEntries {
-  private indexes: number[] = [];
-  private entries: (Entry | null)[] = [];
-  /** Position of the oldest entry still held. */
-  private head = 0;
-  size = 0;
-
-  /** Position of `index`, or -1. */
-  private find(index: number): number {
-    const indexes = this.indexes;
-    if (this.head < indexes.length && indexes[this.head] === index) return this.head;
-    let low = this.head;
-    let high = indexes.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((indexes[mid] as number) < index) low = mid + 1;
-      else high = mid;
-    }
-    return low < indexes.length && indexes[low] === index && this.entries[low] !== null ? low : -1;
-  }
-
-  has(index: number): boolean {
-    const last = this.indexes.length - 1;
-    // items come in ascending order: a new one is past the last held
-    return last >= this.head && index <= (this.indexes[last] as number) && this.find(index) >= 0;
-  }
-
-  get(index: number): Entry | undefined {
-    const at = this.find(index);
-    return at < 0 ? undefined : (this.entries[at] as Entry);
-  }
-
-  /** Adds an entry for an index above every one held (anything else is ignored). */
-  set(index: number, entry: Entry): void {
-    const last = this.indexes.length - 1;
-    if (last >= this.head && index <= (this.indexes[last] as number)) return;
-    this.indexes.push(index);
-    this.entries.push(entry);
-    this.size += 1;
-  }
-
-  /** Removes and returns the entry of `index`. */
-  take(index: number): Entry | undefined {
-    const at = this.find(index);
-    if (at < 0) return undefined;
-    const entry = this.entries[at] as Entry;
-    this.entries[at] = null;
-    this.size -= 1;
-    while (this.head < this.entries.length && this.entries[this.head] === null) this.head += 1;
-    if (this.head > 4096 && this.head * 2 > this.entries.length) {
-      this.indexes = this.indexes.slice(this.head);
-      this.entries = this.entries.slice(this.head);
-      this.head = 0;
-    }
-    return entry;
-  }
-
-  clear(): void {
-    this.indexes = [];
-    this.entries = [];
-    this.head = 0;
-    this.size = 0;
   }
 }
 
