@@ -100,9 +100,9 @@ function readData(item: EventItem): Data {
 /**
  * The fields the last pass over a source read, by item: a pass runs every half second over every
  * retained item, and a live item keeps no parsed event, so without them each pass parsed every
- * error, navigation and page metric again (in a telemetry firehose, more of the page's time than
- * adding the events). Only the fields read are kept, not the event's data (a stack trace, say),
- * and only for the items the last pass met: an evicted item's leave with the next pass.
+ * error, navigation and page metric again. Only the fields read are kept, not the event's data (a
+ * stack trace, say), and only for the items the last pass met: an evicted item's fields go with
+ * the next pass.
  */
 const lastRead = new WeakMap<TimelineSource, Map<EventItem, Data>>();
 
