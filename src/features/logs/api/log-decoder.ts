@@ -14,14 +14,11 @@ export interface PackedLines {
   /** null where the plain text is the text itself (no escape sequences). */
   plains: (string | null)[];
   times: Float64Array;
-  /** The time each line states (NaN: none). */
-  stated: Float64Array;
-  /** NOTICE_BIT and ZONELESS_BIT. */
+  /** NOTICE_BIT. */
   codes: Uint8Array;
 }
 
 const NOTICE_BIT = 0x80;
-const ZONELESS_BIT = 0x40;
 
 /** Reused by every detection: its result. */
 const found: StatedTime = { ms: Number.NaN, zoneless: false };
@@ -36,32 +33,20 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
     const texts = new Array<string>(count);
     const plains = new Array<string | null>(count);
     const times = new Float64Array(count);
-    const stated = new Float64Array(count);
     const codes = new Uint8Array(count);
     for (let index = 0; index < count; index += 1) {
       const line = lines[index] as PartialLine;
       texts[index] = line.text;
       plains[index] = line.plain === line.text ? null : line.plain;
       times[index] = line.timeMs;
-      // the time the line states, detected here in a loop of its own (where frames are decoded,
-      // in the stream worker) rather than inside each frame's decoding: the JIT keeps both tight
-      let zoneless = line.zoneless;
-      if (
-        Number.isNaN(line.statedMs) &&
-        !line.notice &&
-        detectLineTime(line.plain, line.timeMs, found)
-      ) {
-        stated[index] = found.ms;
-        zoneless = found.zoneless;
-      } else stated[index] = line.statedMs;
-      codes[index] = (line.notice ? NOTICE_BIT : 0) | (zoneless ? ZONELESS_BIT : 0);
+      codes[index] = line.notice ? NOTICE_BIT : 0;
     }
     return {
-      packed: { texts, plains, times, stated, codes },
-      transfer: [times.buffer, stated.buffer, codes.buffer],
+      packed: { texts, plains, times, codes },
+      transfer: [times.buffer, codes.buffer],
     };
   },
-  unpack({ texts, plains, times, stated, codes }) {
+  unpack({ texts, plains, times, codes }) {
     const count = texts.length;
     const lines = new Array<PartialLine>(count);
     for (let index = 0; index < count; index += 1) {
@@ -69,16 +54,23 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
       const code = codes[index] as number;
       const plain = plains[index] ?? text;
       const notice = (code & NOTICE_BIT) !== 0;
+      const timeMs = times[index] as number;
+      // the level and the time the line states are read here rather than in the worker: in a
+      // firehose the worker's thread is the busier of the two (it reads and parses every frame)
+      let statedMs = Number.NaN;
+      let zoneless = false;
+      if (!notice && detectLineTime(plain, timeMs, found)) {
+        statedMs = found.ms;
+        zoneless = found.zoneless;
+      }
       lines[index] = {
         text,
         plain,
-        timeMs: times[index] as number,
-        statedMs: stated[index] as number,
-        zoneless: (code & ZONELESS_BIT) !== 0,
+        timeMs,
+        statedMs,
+        zoneless,
         inherited: false,
-        // here rather than in the worker: in a firehose the worker's thread is the busier of the
-        // two (89% against the page's 50%), and the level is the dearest thing read from a line
-        level: notice ? null : detectLevel(text),
+        level: notice ? null : detectLevel(text, plain),
         ascii: isAscii(plain),
         notice,
       };

@@ -90,13 +90,13 @@ export function lineOf(text: string, timeMs: number): PartialLine {
     text,
     plain,
     timeMs,
-    // the line's own time is read where lines are packed (log-decoder), in one loop over a batch
+    // the line's own time, its level and whether the plain text is ASCII are read where lines
+    // are unpacked (log-decoder), on the page's side of the stream worker, whose thread is the
+    // busier
     statedMs: Number.NaN,
     zoneless: false,
     // set where lines are appended (the stream's LineClock)
     inherited: false,
-    // the level and whether the plain text is ASCII are read where lines are unpacked
-    // (log-decoder), on the page's side of the stream worker, whose thread is the busier
     level: null,
     ascii: false,
     notice: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixLevel } from './level-prefix';
+import { prefixLevel, prefixLevelByTokens } from './level-prefix';
 
 const whole = (text: string): ReturnType<typeof prefixLevel> => prefixLevel(text, 0, text.length);
 
@@ -76,5 +76,72 @@ describe('prefixLevel', () => {
     expect(whole('<')).toBeNull();
     expect(whole('')).toBeNull();
     expect(whole('   ')).toBeNull();
+  });
+});
+
+describe('the shortcut for a time then a level word', () => {
+  const pieces = [
+    '2026-11-21T05:35:00.123Z',
+    '05:35:00,123',
+    '1234',
+    '12#0:',
+    'T',
+    'Z1',
+    '-',
+    ':',
+    '5:35PM',
+    'INFO',
+    'WARN',
+    'WARNING',
+    'ERROR',
+    'FATAL',
+    'DEBUG',
+    'TRACE',
+    'INFOS',
+    'Info',
+    'info:',
+    'ERROR:',
+    'WARN[x]',
+    'INFO[a=b]',
+    'INFO=1',
+    'E',
+    'JAN',
+    'STDOUT',
+    'stdout',
+    'F',
+    '[main]',
+    '{"level":"warn"}',
+    'level=error',
+    '|',
+    'boom',
+    '"q w"',
+    'Zoë',
+  ];
+  const spaces = [' ', '  ', '\t', ' | ', ''];
+
+  it('finds what walking the tokens finds, for every shape and limit', () => {
+    let seed = 7;
+    // mulberry32: every bit of it varies, unlike a plain LCG's low bits
+    const next = (n: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    };
+    let shortcuts = 0;
+    for (let round = 0; round < 20_000; round++) {
+      let line = next(4) === 0 ? '  ' : '';
+      const count = 1 + next(4);
+      for (let k = 0; k < count; k++) {
+        line += pieces[next(pieces.length)] as string;
+        if (k < count - 1 || next(2) === 0) line += spaces[next(spaces.length)] as string;
+      }
+      const limit = next(3) === 0 ? next(line.length + 1) : line.length;
+      const expected = prefixLevelByTokens(line, 0, limit);
+      expect(prefixLevel(line, 0, limit), JSON.stringify([line, limit])).toBe(expected);
+      if (expected !== null) shortcuts++;
+    }
+    // the generator reaches lines with a level, not only lines without one
+    expect(shortcuts).toBeGreaterThan(1_000);
   });
 });

@@ -26,7 +26,78 @@ export function prefixLevel(text: string, from: number, limit: number): LogLevel
   const start = skipSpace(text, from, limit);
   const special = formatLevel(text, start);
   if (special !== undefined) return special;
+  const common = timeThenLevel(text, start, limit);
+  if (common !== undefined) return common;
   return scanTokens(text, start, limit, 0, false);
+}
+
+/** prefixLevel without its shortcut for the commonest shape: what the shortcut must agree with. */
+export function prefixLevelByTokens(text: string, from: number, limit: number): LogLevel | null {
+  const start = skipSpace(text, from, limit);
+  const special = formatLevel(text, start);
+  if (special !== undefined) return special;
+  return scanTokens(text, start, limit, 0, false);
+}
+
+/**
+ * The commonest shape, `2026-11-21T05:35:00.123Z INFO  …`, read without cutting tokens: a time
+ * made of digits and time punctuation, spaces, then an upper-case level word and a space (or the
+ * limit). The level scanTokens would find there, or undefined for any other shape (scanTokens
+ * reads those), so both ways agree.
+ */
+function timeThenLevel(text: string, from: number, limit: number): LogLevel | null | undefined {
+  let i = from;
+  let digits = 0;
+  for (; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c <= 0x20) break;
+    else if (!isTimePunctuation(c)) return undefined;
+  }
+  if (digits === 0) return undefined;
+  i = skipSpace(text, i, limit);
+  const word = i;
+  while (i < limit) {
+    const c = text.charCodeAt(i);
+    if (c < 0x41 || c > 0x5a) break;
+    i++;
+  }
+  if (i < limit && text.charCodeAt(i) > 0x20) return undefined;
+  return upperLevelWord(text, word, i - word);
+}
+
+/** `-` `/` `:` `.` `,` `+` `#` `_` `T` `Z`, as isTimestampLike allows. */
+function isTimePunctuation(c: number): boolean {
+  return (
+    c === 0x2d ||
+    c === 0x2f ||
+    c === 0x3a ||
+    c === 0x2e ||
+    c === 0x2c ||
+    c === 0x2b ||
+    c === 0x23 ||
+    c === 0x5f ||
+    c === 0x54 ||
+    c === 0x5a
+  );
+}
+
+const UPPER_WORDS: readonly (readonly [string, LogLevel])[] = [
+  ['ERROR', 'error'],
+  ['WARN', 'warn'],
+  ['WARNING', 'warn'],
+  ['INFO', 'info'],
+  ['DEBUG', 'debug'],
+  ['TRACE', 'trace'],
+  ['FATAL', 'error'],
+];
+
+/** The level of the upper-case word `text[from, from + length)` when it is one of the usual five's. */
+function upperLevelWord(text: string, from: number, length: number): LogLevel | undefined {
+  for (const [word, level] of UPPER_WORDS) {
+    if (word.length === length && text.startsWith(word, from)) return level;
+  }
+  return undefined;
 }
 
 /** Chromium, glog and logcat lines, recognised by their fixed shape. */

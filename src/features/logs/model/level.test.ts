@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLevel, LEVELS, levelLabel } from './level';
 import type { LogLevel } from './level';
+import { stripAnsi } from './ansi';
 
 type Sample = readonly [line: string, level: LogLevel | null];
 
@@ -264,5 +265,18 @@ describe('detectLevel', () => {
     expect(detectLevel(`\x1b[31m${'\x1b[1m'.repeat(mb / 4)}ERROR`)).toBeNull();
     expect(detectLevel(`\x1b[31mWARN\x1b[0m ${'\x1b[1mx'.repeat(mb / 5)}`)).toBe('warn');
     expect(detectLevel(`{"msg":"${'\\"'.repeat(mb / 2)}","level":"info"}`)).toBe('info');
+  });
+});
+
+describe('detectLevel with the plain text given', () => {
+  it('finds what it finds by stripping the escapes itself', () => {
+    const lines = [
+      '\u001b[33mWARN\u001b[0m  [http] slow request',
+      '\u001b[31m2026-11-21T05:35:00Z ERROR [db] deadlock\u001b[0m',
+      '{"level":"\u001b[32minfo\u001b[0m","msg":"x"}',
+      `${'x'.repeat(2000)}\u001b[31m ERROR`,
+    ];
+    for (const line of lines) expect(detectLevel(line, stripAnsi(line))).toBe(detectLevel(line));
+    expect(detectLevel(lines[0] as string, stripAnsi(lines[0] as string))).toBe('warn');
   });
 });

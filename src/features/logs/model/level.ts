@@ -36,12 +36,15 @@ const STRIP_WHOLE_LIMIT = 65_536;
  * `<W>`, leading `ERROR`/`WARN:`/`error:` after timestamps, glog/klog `E1121 …`, Chromium
  * `[pid:tid:time:ERROR:file(line)]`, Python `ERROR:root:…`, nginx `[error]`, logcat and zerolog's
  * `INF`/`WRN`. Only the start of the line (and the top-level fields of a JSON record) is looked at;
- * escape sequences are ignored.
+ * escape sequences are ignored. `plain`, when given, is `stripAnsi(text)`, which saves stripping again.
  */
-export function detectLevel(text: string): LogLevel | null {
+export function detectLevel(text: string, plain?: string): LogLevel | null {
   let line = text;
   if (text.lastIndexOf('\x1b', ESCAPE_WINDOW) !== -1) {
-    line = stripAnsi(text.length <= STRIP_WHOLE_LIMIT ? text : text.slice(0, ESCAPE_WINDOW));
+    line =
+      text.length > STRIP_WHOLE_LIMIT
+        ? stripAnsi(text.slice(0, ESCAPE_WINDOW))
+        : (plain ?? stripAnsi(text));
   }
   let start = 0;
   while (start < line.length && line.charCodeAt(start) <= 0x20) start++;
