@@ -1,8 +1,9 @@
 /**
- * Values by absolute index (a ring's keys), for indexes that arrive in ascending order and mostly
- * leave oldest first: two arrays in that order, read by binary search and dropped from the front.
- * The network index keeps its exchanges so (model/network.ts): a Map set and deleted for every
- * network event cost the timeline's ingest more than pairing them did.
+ * Values by absolute index (a ring's keys, an epoch's seqs), for indexes that mostly arrive in
+ * ascending order and leave oldest first: two arrays in that order, read by binary search and
+ * dropped from the front. The network index keeps its exchanges so (model/network.ts), and the
+ * timeline its keys by seq: a Map set and deleted for every event cost the timeline's ingest
+ * more than the work it indexed.
  */
 export class IndexedList<T> {
   private indexes: number[] = [];
@@ -43,6 +44,44 @@ export class IndexedList<T> {
     this.indexes.push(index);
     this.entries.push(entry);
     this.size += 1;
+  }
+
+  /**
+   * Adds or replaces the entry of `index`, in any order: one below the last held costs a binary
+   * search, and one between held indexes a copy of the entries after it.
+   */
+  put(index: number, entry: T): void {
+    const indexes = this.indexes;
+    const entries = this.entries;
+    const last = indexes.length - 1;
+    if (last < this.head || index > (indexes[last] as number)) {
+      indexes.push(index);
+      entries.push(entry);
+      this.size += 1;
+      return;
+    }
+    let low = this.head;
+    let high = indexes.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((indexes[mid] as number) < index) low = mid + 1;
+      else high = mid;
+    }
+    if (indexes[low] === index) {
+      if (entries[low] === null) this.size += 1;
+      entries[low] = entry;
+      return;
+    }
+    this.size += 1;
+    if (low === this.head && low > 0) {
+      // below every one held: the slot before the oldest is free
+      this.head = low - 1;
+      indexes[low - 1] = index;
+      entries[low - 1] = entry;
+      return;
+    }
+    indexes.splice(low, 0, index);
+    entries.splice(low, 0, entry);
   }
 
   /** Removes and returns the entry of `index`. */
