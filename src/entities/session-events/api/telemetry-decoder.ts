@@ -74,8 +74,15 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       const atUs = receivedMs * 1000;
       const decoded = decodeEnvelope(message.data);
       if (!decoded.ok) return { ok: false, text: message.data, reason: decoded.reason, atUs };
-      const read = readEventOf(message.data, decoded.seq, decoded.event);
-      return { ...read, ok: true, eager: EAGER_TYPES.has(read.type), atUs };
+      const read = readEventOf(message.data, decoded.seq, decoded.event) as Extract<
+        WireFrame,
+        { ok: true }
+      >;
+      // the fields a wire frame adds, set on the event read rather than copying it into another
+      read.ok = true;
+      read.eager = EAGER_TYPES.has(read.type);
+      read.atUs = atUs;
+      return read;
     },
     pack(frames) {
       const count = frames.length;
@@ -110,12 +117,13 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         times: new Float64Array(count),
         flags: new Uint8Array(count),
       };
-      frames.forEach((frame, at) => {
+      for (let at = 0; at < count; at += 1) {
+        const frame = frames[at] as WireFrame;
         add(frame.text, at * PARTS);
         add(frame.ok ? frame.summary : frame.reason, at * PARTS + 1);
         add((frame.ok && frame.requestId) || '', at * PARTS + 2);
         packed.times[at] = frame.atUs;
-        if (!frame.ok) return;
+        if (!frame.ok) continue;
         packed.types[at] = name(frame.type);
         packed.categories[at] = name(frame.category);
         packed.levels[at] = frame.level === null ? 0 : name(frame.level);
@@ -128,7 +136,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           (frame.redirect ? REDIRECT : 0) |
           (frame.eager ? EAGER : 0) |
           (frame.topNavigation ? TOP_NAVIGATION : 0);
-      });
+      }
       const { types, categories, levels, errorKeys, seqs, tss, times, flags } = packed;
       return {
         packed: { ...packed, strings: strings.join('') },

@@ -108,14 +108,19 @@ export interface ReadEvent {
 /** Everything an event item keeps of a ReadEvent, worked out in the stream worker. */
 export function readEventOf(text: string, seq: number, event: TelemetryEvent): ReadEvent {
   const described = describeEvent(event);
+  const network = networkKeys(event);
+  // one literal with every field, no spread: this runs for every frame of the stream
   return {
     text,
     seq,
     ts: event.ts,
     type: event.type,
     category: event.category,
-    ...described,
-    ...networkKeys(event),
+    summary: described.summary,
+    error: described.error,
+    level: described.level,
+    requestId: network.requestId,
+    redirect: network.redirect,
     errorKey: errorKeyOf(event),
     topNavigation: isTopNavigationEvent(event),
   };

@@ -304,8 +304,15 @@ const RULES: Readonly<Record<string, TypeRule>> = {
 export const NO_DATA_TYPES = new Set(['cdp_connect', 'live_view_connect', 'monitor_screenshot']);
 export const UNKNOWN_ERROR_TYPE = /crash|error|fail/i;
 
+/**
+ * By type in a Map: a type read from a frame is a new string each time, and looking a property up
+ * by it (as `RULES[type]`) makes the engine find its interned copy first, which cost the stream
+ * worker more than the lookup.
+ */
+const RULES_BY_TYPE: ReadonlyMap<string, TypeRule> = new Map(Object.entries(RULES));
+
 export function ruleFor(type: string): TypeRule | undefined {
-  return Object.hasOwn(RULES, type) ? RULES[type] : undefined;
+  return RULES_BY_TYPE.get(type);
 }
 
 export function summarize(rule: TypeRule | undefined, data: Data): string {
