@@ -54,9 +54,15 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
     for (;;) {
       const end = text.indexOf('\n', at);
       if (end === -1) break;
-      const content = text.slice(at, end);
-      line(partial === '' ? content : partial + content);
-      partial = '';
+      if (partial === '' && isDataLine(text, at, end)) {
+        // `data: …`, nearly every line of a stream: its value cut once, as line() would have it
+        const value = text.slice(at + 6, end);
+        data = data === null ? value : `${data}\n${value}`;
+      } else {
+        const content = text.slice(at, end);
+        line(partial === '' ? content : partial + content);
+        partial = '';
+      }
       at = end + 1;
     }
     if (at < text.length) partial += text.slice(at);
@@ -96,4 +102,17 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
       else splitAny(text, at);
     },
   };
+}
+
+/** `text[at, end)` is a line that starts `data: ` (the field, its colon and one space). */
+function isDataLine(text: string, at: number, end: number): boolean {
+  return (
+    end - at >= 6 &&
+    text.charCodeAt(at) === 0x64 &&
+    text.charCodeAt(at + 1) === 0x61 &&
+    text.charCodeAt(at + 2) === 0x74 &&
+    text.charCodeAt(at + 3) === 0x61 &&
+    text.charCodeAt(at + 4) === COLON &&
+    text.charCodeAt(at + 5) === SPACE
+  );
 }
