@@ -19,12 +19,13 @@ function roundTrip(texts: string[]): TelemetryFrame[] {
 /** A frame with its strings cut out of its batch's string, and without the offsets. */
 function cut(frame: TelemetryFrame | undefined) {
   if (!frame?.ok) return frame;
-  const { source, start, textEnd, summaryEnd, requestIdEnd, ...rest } = frame;
+  const { source, start, textEnd, summaryEnd, requestIdEnd, pageDataEnd, ...rest } = frame;
   return {
     ...rest,
     text: source.slice(start, textEnd),
     summary: source.slice(textEnd, summaryEnd),
     requestId: requestIdEnd > summaryEnd ? source.slice(summaryEnd, requestIdEnd) : null,
+    pageData: source.slice(requestIdEnd, pageDataEnd),
   };
 }
 
@@ -70,6 +71,8 @@ describe('telemetryDecoder', () => {
       errorKey: errorGroupKey({ ...makeEventItem(7, decoded(consoleError), 0, 0), index: 0 }),
       eager: false,
       topNavigation: false,
+      // an error counts in its page visit, found by its tab and navigation (none here)
+      pageData: '{}',
       atUs: RECEIVED_MS * 1000,
     });
     expect(error?.ok && error.errorKey).toBe('25:TypeError: x is undefined@');
@@ -79,6 +82,7 @@ describe('telemetryDecoder', () => {
       level: null,
       error: false,
       errorKey: null,
+      pageData: '',
     });
     expect(plain).toMatchObject({ ok: true, seq: 9, type: 'custom_thing', category: 'x' });
     expect(Number.isNaN(plain?.ok && plain.ts)).toBe(true);

@@ -27,23 +27,24 @@ const REDIRECT = 4;
 const EAGER = 8;
 const TOP_NAVIGATION = 16;
 
-/** Ends per frame in `ends`: text, summary, request id. */
-const PARTS = 3;
+/** Ends per frame in `ends`: text, summary, request id, the page visits' fields. */
+const PARTS = 4;
 
 /**
  * A batch in columns. Type, category and level names go through a table, so the page gets one
  * string per distinct name instead of one per event.
  *
- * The texts, summaries and request ids travel as one string, `strings`, cut at `ends`. A batch's
- * string is long enough to be allocated outside the young generation, and items keep offsets into
- * it rather than pieces of it (model/event-item.ts FrameText), so the garbage collections that run
- * while events pour in copy no event's strings.
+ * The texts, summaries, request ids and page visits' fields travel as one string, `strings`, cut
+ * at `ends`. A batch's string is long enough to be allocated outside the young generation, and
+ * items keep offsets into it rather than pieces of it (model/event-item.ts FrameText), so the
+ * garbage collections that run while events pour in copy no event's strings.
  */
 interface PackedFrames {
   strings: string;
   /**
    * Per frame, where its text ends, then its summary (or why the frame could not be read), then
-   * its request id (empty: none). Each starts where the one before ends.
+   * its request id (empty: none), then the page visits' fields (empty: none). Each starts where
+   * the one before ends.
    */
   ends: Uint32Array;
   names: string[];
@@ -122,6 +123,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         add(frame.text, at * PARTS);
         add(frame.ok ? frame.summary : frame.reason, at * PARTS + 1);
         add((frame.ok && frame.requestId) || '', at * PARTS + 2);
+        add(frame.ok ? frame.pageData : '', at * PARTS + 3);
         packed.times[at] = frame.atUs;
         if (!frame.ok) continue;
         packed.types[at] = name(frame.type);
@@ -189,6 +191,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
       textEnd,
       summaryEnd,
       requestIdEnd: ends[end + 2] as number,
+      pageDataEnd: ends[end + 3] as number,
       seq: packed.seqs[at] as number,
       ts: packed.tss[at] as number,
       type: names[packed.types[at] as number] as string,

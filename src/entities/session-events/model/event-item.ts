@@ -3,6 +3,8 @@ import { describeEvent } from './catalogue';
 import { decodeEnvelope } from './decode';
 import { errorKeyOf } from './error-groups';
 import { networkKeys } from './network';
+import { pageDataOf, readsPageData, type PageData } from './page-facts';
+import { isRecord } from '../../../lib/is-record';
 import type { EventItem, ScreenshotImage } from './types';
 
 /** The PNG behind each live object URL, for export (fetching a blob: URL is outside the CSP). */
@@ -103,12 +105,18 @@ export interface ReadEvent {
   errorKey: string | null;
   /** A navigation of the top frame (EventItem.topNavigation). */
   topNavigation: boolean;
+  /** What the page visits read of the event's data, as JSON (page-facts.ts); '' when nothing. */
+  pageData: string;
 }
 
 /** Everything an event item keeps of a ReadEvent, worked out in the stream worker. */
 export function readEventOf(text: string, seq: number, event: TelemetryEvent): ReadEvent {
   const described = describeEvent(event);
   const network = networkKeys(event);
+  const topNavigation = isTopNavigationEvent(event);
+  const pageData = readsPageData({ type: event.type, error: described.error, topNavigation })
+    ? JSON.stringify(pageDataOf(event.data))
+    : '';
   // one literal with every field, no spread: this runs for every frame of the stream
   return {
     text,
@@ -122,7 +130,8 @@ export function readEventOf(text: string, seq: number, event: TelemetryEvent): R
     requestId: network.requestId,
     redirect: network.redirect,
     errorKey: errorKeyOf(event),
-    topNavigation: isTopNavigationEvent(event),
+    topNavigation,
+    pageData,
   };
 }
 
@@ -146,10 +155,13 @@ export interface FrameText {
   readonly textEnd: number;
   readonly summaryEnd: number;
   readonly requestIdEnd: number;
+  /** The page visits' fields of the event (ReadEvent.pageData) run on to here. */
+  readonly pageDataEnd: number;
 }
 
 /** A ReadEvent as the page receives it: its strings are parts of its batch's string. */
-export type PackedReadEvent = Omit<ReadEvent, 'text' | 'summary' | 'requestId'> & FrameText;
+export type PackedReadEvent = Omit<ReadEvent, 'text' | 'summary' | 'requestId' | 'pageData'> &
+  FrameText;
 
 /** The frame's text: the `{"seq":…,"event":{…}}` envelope. */
 export function frameText(frame: FrameText): string {
@@ -195,6 +207,7 @@ class LiveEventItem implements EventItem {
   private readonly textEnd: number;
   private readonly summaryEnd: number;
   private readonly requestIdEnd: number;
+  private readonly pageDataEnd: number;
   /** A summary written after the item was made (a failed load names its request). */
   private renamed: string | undefined;
   private parsed: TelemetryEvent | undefined;
@@ -215,6 +228,19 @@ class LiveEventItem implements EventItem {
     this.textEnd = read.textEnd;
     this.summaryEnd = read.summaryEnd;
     this.requestIdEnd = read.requestIdEnd;
+    this.pageDataEnd = read.pageDataEnd;
+  }
+
+  /** The page visits' fields of the event as the worker sent them, if it did. */
+  pageData(): PageData | undefined {
+    const { source, requestIdEnd, pageDataEnd } = this;
+    if (pageDataEnd === requestIdEnd) return undefined;
+    try {
+      const data: unknown = JSON.parse(source.slice(requestIdEnd, pageDataEnd));
+      return isRecord(data) ? data : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   get text(): string {
@@ -251,6 +277,11 @@ export function liveEventItem(
   receivedUs: number,
 ): Omit<EventItem, 'index'> {
   return new LiveEventItem(read, epoch, receivedUs);
+}
+
+/** The fields the page visits read of an item's event, when the stream worker sent them. */
+export function pageDataSent(item: EventItem): PageData | undefined {
+  return item instanceof LiveEventItem ? item.pageData() : undefined;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { telemetryDecoder } from '../api/telemetry-decoder';
 import { testSource } from '../testing/overview-test-kit';
+import { liveEventItem } from './event-item';
 import { eventAt, T0 } from '../testing/telemetry-test-kit';
 import {
   computePages,
@@ -10,7 +12,7 @@ import {
   visitRange,
   type PageVisit,
 } from './pages';
-import type { TimelineItem } from './types';
+import type { EventItem, TimelineItem } from './types';
 import {
   compileTimelineFilter,
   EMPTY_FILTER,
@@ -156,6 +158,48 @@ describe('computePages', () => {
       at(10, 'page_lcp', { ...TAB, nav_seq: 1, lcp_details: { render_time: 12.5, size: 10 } }),
     ];
     expect(computePages(testSource(items))[0]?.lcp).toBeNull();
+  });
+
+  it('reads the fields the stream worker sent with a live event, without parsing the event', () => {
+    const items = [
+      at(0, 'network_request', { request_id: 'L1', method: 'GET', url: 'https://shop.test/' }),
+      at(50, 'page_tab_opened', { target_id: 'T1', title: 'Shop', url: 'https://shop.test/' }),
+      nav(120, 'https://shop.test/', 1, 'L1'),
+      at(300, 'page_dom_content_loaded', { ...TAB, nav_seq: 1 }),
+      at(450, 'page_load', { ...TAB, nav_seq: 1 }),
+      at(500, 'page_lcp', {
+        ...TAB,
+        nav_seq: 1,
+        lcp_details: { render_time: epochS(380), load_time: 0, size: 19342, element_id: 'hero' },
+      }),
+      at(600, 'console_error', { ...TAB, nav_seq: 1, text: 'Uncaught TypeError' }),
+      at(800, 'page_layout_shift', {
+        ...TAB,
+        nav_seq: 1,
+        time: epochS(800),
+        layout_shift_details: { value: 0.05, had_recent_input: false },
+      }),
+      nav(5_100, 'https://shop.test/cart', 2, 'L2'),
+    ];
+    const wires = (items as EventItem[]).map((item) =>
+      telemetryDecoder.decode(
+        { data: JSON.stringify({ seq: item.seq, event: item.event }), event: '', id: '' },
+        0,
+      ),
+    );
+    const frames = telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed).toArray();
+    // each frame's text blanked out: what the visits find, they found in the fields sent
+    const live = frames.map((frame, at) => {
+      if (!frame.ok) throw new Error('fixture');
+      const { source, start, textEnd } = frame;
+      const blanked = source.slice(0, start) + ' '.repeat(textEnd - start) + source.slice(textEnd);
+      const item = liveEventItem({ ...frame, source: blanked }, 0, 0) as TimelineItem;
+      item.index = (items[at] as TimelineItem).index;
+      return item;
+    });
+    const fromLive = computePages(testSource(live));
+    expect(fromLive).toEqual(computePages(testSource(items)));
+    expect(fromLive[0]).toMatchObject({ title: 'Shop', errors: 1, loadMs: 450, layoutShifts: 1 });
   });
 });
 

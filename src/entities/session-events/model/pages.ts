@@ -5,7 +5,8 @@
  * are parsed (they are few); other events are placed by their time.
  */
 import { isRecord } from '../../../lib/is-record';
-import { readEvent } from './event-item';
+import { pageDataSent, readEvent } from './event-item';
+import { pageDataOf, type PageData } from './page-facts';
 import { isTopLevelNavigation } from './overview-columns';
 import type { TimeRange } from './timeline-filter';
 import type { EventItem, TimelineSource } from './types';
@@ -65,36 +66,16 @@ interface Building extends PageVisit {
   shifts: Shift[];
 }
 
-type Data = Record<string, unknown>;
+type Data = PageData;
 
 const str = (data: Data, key: string): string | null =>
   typeof data[key] === 'string' && data[key] !== '' ? (data[key] as string) : null;
 const num = (data: Data, key: string): number | null =>
   typeof data[key] === 'number' && Number.isFinite(data[key]) ? (data[key] as number) : null;
 
-/** What the visits read of an event's data; sub-records by the fields read of them. */
-const READ_FIELDS = ['target_id', 'nav_seq', 'title', 'url', 'loader_id', 'time'] as const;
-const READ_DETAILS = {
-  layout_shift_details: ['value', 'had_recent_input'],
-  lcp_details: ['render_time', 'load_time', 'size', 'element_id', 'url'],
-} as const;
-
-function pick(from: Data, fields: readonly string[]): Data {
-  const picked: Data = {};
-  for (const field of fields) if (field in from) picked[field] = from[field];
-  return picked;
-}
-
-/** The fields read of an event's data (READ_FIELDS, READ_DETAILS), parsing it. */
+/** The fields read of an event's data (page-facts.ts): as the worker sent them, or parsed here. */
 function readData(item: EventItem): Data {
-  const data = readEvent(item).data;
-  if (!isRecord(data)) return {};
-  const kept = pick(data, READ_FIELDS);
-  for (const [field, fields] of Object.entries(READ_DETAILS)) {
-    const details = data[field];
-    if (isRecord(details)) kept[field] = pick(details, fields);
-  }
-  return kept;
+  return pageDataSent(item) ?? pageDataOf(readEvent(item).data);
 }
 
 /**
