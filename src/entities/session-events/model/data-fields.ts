@@ -64,7 +64,12 @@ export function shorten(value: string, max: number): string {
   return `${value.slice(0, cut)}…`;
 }
 
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
 export function oneLine(value: string): string {
+  // most values have no line break: one scan finds that, where the replacing pattern would try
+  // its leading spaces at every space of the value
+  if (!LINE_BREAK.test(value)) return value;
   return value.replace(/\s*(?:\r\n|[\n\r\u2028\u2029])\s*/g, ' ');
 }
 
