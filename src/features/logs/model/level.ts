@@ -40,7 +40,8 @@ const STRIP_WHOLE_LIMIT = 65_536;
  */
 export function detectLevel(text: string, plain?: string): LogLevel | null {
   let line = text;
-  if (text.lastIndexOf('\x1b', ESCAPE_WINDOW) !== -1) {
+  // a plain text the same as the text says there is no escape to look for
+  if (plain !== text && text.lastIndexOf('\x1b', ESCAPE_WINDOW) !== -1) {
     line =
       text.length > STRIP_WHOLE_LIMIT
         ? stripAnsi(text.slice(0, ESCAPE_WINDOW))
