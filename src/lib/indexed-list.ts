@@ -12,10 +12,9 @@ export class IndexedList<T> {
   private head = 0;
   size = 0;
 
-  /** Position of `index`, or -1. */
-  private find(index: number): number {
+  /** Position of the first held index not below `index` (binary search). */
+  private lowerBound(index: number): number {
     const indexes = this.indexes;
-    if (this.head < indexes.length && indexes[this.head] === index) return this.head;
     let low = this.head;
     let high = indexes.length;
     while (low < high) {
@@ -23,13 +22,32 @@ export class IndexedList<T> {
       if ((indexes[mid] as number) < index) low = mid + 1;
       else high = mid;
     }
+    return low;
+  }
+
+  /** Position of `index`, or -1. */
+  private find(index: number): number {
+    const indexes = this.indexes;
+    if (this.head < indexes.length && indexes[this.head] === index) return this.head;
+    const low = this.lowerBound(index);
     return low < indexes.length && indexes[low] === index && this.entries[low] !== null ? low : -1;
   }
 
-  has(index: number): boolean {
+  /** Whether `index` is above every one held. */
+  private isAboveLast(index: number): boolean {
     const last = this.indexes.length - 1;
+    return last < this.head || index > (this.indexes[last] as number);
+  }
+
+  private append(index: number, entry: T): void {
+    this.indexes.push(index);
+    this.entries.push(entry);
+    this.size += 1;
+  }
+
+  has(index: number): boolean {
     // items come in ascending order: a new one is past the last held
-    return last >= this.head && index <= (this.indexes[last] as number) && this.find(index) >= 0;
+    return !this.isAboveLast(index) && this.find(index) >= 0;
   }
 
   get(index: number): T | undefined {
@@ -39,11 +57,7 @@ export class IndexedList<T> {
 
   /** Adds an entry for an index above every one held (anything else is ignored). */
   set(index: number, entry: T): void {
-    const last = this.indexes.length - 1;
-    if (last >= this.head && index <= (this.indexes[last] as number)) return;
-    this.indexes.push(index);
-    this.entries.push(entry);
-    this.size += 1;
+    if (this.isAboveLast(index)) this.append(index, entry);
   }
 
   /**
@@ -51,22 +65,13 @@ export class IndexedList<T> {
    * search, and one between held indexes a copy of the entries after it.
    */
   put(index: number, entry: T): void {
-    const indexes = this.indexes;
-    const entries = this.entries;
-    const last = indexes.length - 1;
-    if (last < this.head || index > (indexes[last] as number)) {
-      indexes.push(index);
-      entries.push(entry);
-      this.size += 1;
+    if (this.isAboveLast(index)) {
+      this.append(index, entry);
       return;
     }
-    let low = this.head;
-    let high = indexes.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((indexes[mid] as number) < index) low = mid + 1;
-      else high = mid;
-    }
+    const indexes = this.indexes;
+    const entries = this.entries;
+    const low = this.lowerBound(index);
     if (indexes[low] === index) {
       if (entries[low] === null) this.size += 1;
       entries[low] = entry;

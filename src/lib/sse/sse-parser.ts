@@ -32,6 +32,11 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
     if (message) onMessage(message);
   };
 
+  /** A `data` field's value: the event's data, or its next line. */
+  const addData = (value: string): void => {
+    data = data === null ? value : `${data}\n${value}`;
+  };
+
   const line = (text: string): void => {
     if (text === '') {
       dispatch();
@@ -43,7 +48,7 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
     let value = '';
     if (colon !== -1)
       value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
-    if (field === 'data') data = data === null ? value : `${data}\n${value}`;
+    if (field === 'data') addData(value);
     else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;
   };
@@ -56,8 +61,7 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
       if (end === -1) break;
       if (partial === '' && isDataLine(text, at, end)) {
         // `data: …`, nearly every line of a stream: its value cut once, as line() would have it
-        const value = text.slice(at + 6, end);
-        data = data === null ? value : `${data}\n${value}`;
+        addData(text.slice(at + 6, end));
       } else {
         const content = text.slice(at, end);
         line(partial === '' ? content : partial + content);
