@@ -1,6 +1,6 @@
 /**
  * The time a log line states about itself, as opposed to when the server read it (the wire
- * `timestamp`). Runs where lines are decoded, off the main thread, once per line: every format is
+ * `timestamp`). Runs once per line where lines are unpacked (log-decoder): every format is
  * gated by a character test at a known position, so a line with no time costs a few character
  * reads, and no format scans more than the line's first few hundred characters.
  *
@@ -14,6 +14,7 @@
  * A time without a zone is returned as if it were UTC and flagged `zoneless`: which zone the
  * writer used is decided per stream (log-buffer.ts), not per line.
  */
+import { holdsAt } from './timestamps';
 
 /** The result of a detection; reused between calls (the detector runs once per line). */
 export interface StatedTime {
@@ -166,7 +167,7 @@ let lastMinuteMs = 0;
 
 /** Unix ms (as UTC) of the `YYYY-MM-DDTHH:MM` at `at`; NaN when there is none. */
 function isoMinuteAt(text: string, at: number): number {
-  if (lastMinute !== '' && text.startsWith(lastMinute, at)) return lastMinuteMs;
+  if (lastMinute !== '' && holdsAt(text, at, lastMinute)) return lastMinuteMs;
   const century = twoDigits(text, at);
   const yy = twoDigits(text, at + 2);
   const sep = text.charCodeAt(at + 4);

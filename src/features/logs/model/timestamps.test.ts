@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRfc3339 } from './timestamps';
+import { holdsAt, parseRfc3339 } from './timestamps';
 
 const T = Date.UTC(2026, 10, 21, 5, 35, 56, 123);
 
@@ -90,5 +90,30 @@ describe('parseRfc3339', () => {
   it('accepts February 29 in leap years', () => {
     expect(parseRfc3339('2024-02-29T00:00:00Z')).toBe(Date.UTC(2024, 1, 29));
     expect(parseRfc3339('2000-02-29T00:00:00Z')).toBe(Date.UTC(2000, 1, 29));
+  });
+
+  it('reads each time afresh where the minute before differs in any one character', () => {
+    const base = '2026-11-21T05:35:56Z';
+    expect(parseRfc3339(base)).toBe(Date.UTC(2026, 10, 21, 5, 35, 56));
+    // the same minute as the time before, then one character of the minute changed at a time
+    for (let at = 0; at < 16; at += 1) {
+      const code = base.charCodeAt(at);
+      if (code < 0x30 || code > 0x39) continue;
+      const changed = base.slice(0, at) + (code === 0x30 ? '1' : '0') + base.slice(at + 1);
+      const expected = Date.parse(changed);
+      parseRfc3339(base);
+      if (Number.isNaN(expected)) expect(parseRfc3339(changed), changed).toBeNaN();
+      else expect(parseRfc3339(changed), changed).toBe(expected);
+    }
+  });
+});
+
+describe('holdsAt', () => {
+  it('compares a part at a position, and is false past the end of the text', () => {
+    expect(holdsAt('x 2026-11-21T05:35', 2, '2026-11-21T05:35')).toBe(true);
+    expect(holdsAt('x 2026-11-21T05:36', 2, '2026-11-21T05:35')).toBe(false);
+    expect(holdsAt('x 1026-11-21T05:35', 2, '2026-11-21T05:35')).toBe(false);
+    expect(holdsAt('x 2026-11-21T05:3', 2, '2026-11-21T05:35')).toBe(false);
+    expect(holdsAt('anything', 3, '')).toBe(true);
   });
 });

@@ -48,7 +48,7 @@ let lastMinuteMs = 0;
 
 /** Ms since the epoch of the minute `text` starts with (UTC), or NaN when it is not one. */
 function minuteOf(text: string): number {
-  if (lastMinute !== '' && text.startsWith(lastMinute)) return lastMinuteMs;
+  if (lastMinute !== '' && holdsAt(text, 0, lastMinute)) return lastMinuteMs;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
@@ -71,6 +71,17 @@ function minuteOf(text: string): number {
   lastMinute = text.slice(0, 16);
   lastMinuteMs = early ? utc - MS_PER_400_YEARS : utc;
   return lastMinuteMs;
+}
+
+/**
+ * Whether `text` holds `part` at `at`, compared from its end (where two times of a stream differ
+ * first). For the 16 characters of a minute, a loop of character codes takes about half the time
+ * of `startsWith` with a position.
+ */
+export function holdsAt(text: string, at: number, part: string): boolean {
+  for (let index = part.length - 1; index >= 0; index -= 1)
+    if (text.charCodeAt(at + index) !== part.charCodeAt(index)) return false;
+  return true;
 }
 
 /** Minutes east of UTC of the zone designator at `i` (`Z` or `±HH:MM`) ending the text, or NaN. */
