@@ -14,7 +14,7 @@
  * A time without a zone is returned as if it were UTC and flagged `zoneless`: which zone the
  * writer used is decided per stream (log-buffer.ts), not per line.
  */
-import { holdsAt } from './timestamps';
+import { MinuteCache } from './timestamps';
 
 /** The result of a detection; reused between calls (the detector runs once per line). */
 export interface StatedTime {
@@ -106,12 +106,8 @@ function twoDigits(text: string, at: number): number {
 function zoneAt(text: string, at: number): number {
   let pos = text.charCodeAt(at) === 0x20 ? at + 1 : at;
   const c = text.charCodeAt(pos);
-  const ends = (end: number): boolean => {
-    const next = text.charCodeAt(end);
-    return !(isDigit(next) || next === 0x3a);
-  };
-  if (c === 0x5a || c === 0x7a) return ends(pos + 1) ? 0 : Number.NaN;
-  if (c === 0x55 && text.startsWith('UTC', pos)) return ends(pos + 3) ? 0 : Number.NaN;
+  if (c === 0x5a || c === 0x7a) return zoneEnds(text, pos + 1) ? 0 : Number.NaN;
+  if (c === 0x55 && text.startsWith('UTC', pos)) return zoneEnds(text, pos + 3) ? 0 : Number.NaN;
   if (c !== 0x2b && c !== 0x2d) return Number.NaN;
   const sign = c === 0x2d ? -1 : 1;
   const hours = twoDigits(text, pos + 1);
@@ -120,12 +116,18 @@ function zoneAt(text: string, at: number): number {
   const colon = text.charCodeAt(pos) === 0x3a ? 1 : 0;
   const minutes = twoDigits(text, pos + colon);
   // the longest form that stands alone, as the zone's optional parts would be tried
-  if (minutes >= 0 && ends(pos + colon + 2)) {
+  if (minutes >= 0 && zoneEnds(text, pos + colon + 2)) {
     if (hours > 14 || minutes > 59) return Number.NaN;
     return sign * (hours * 60 + minutes);
   }
-  if (!ends(pos) || hours > 14) return Number.NaN;
+  if (!zoneEnds(text, pos) || hours > 14) return Number.NaN;
   return sign * hours * 60;
+}
+
+/** A zone may end at `end`: no digit or colon follows it. */
+function zoneEnds(text: string, end: number): boolean {
+  const next = text.charCodeAt(end);
+  return !(isDigit(next) || next === 0x3a);
 }
 
 /**
@@ -158,16 +160,12 @@ function isoAt(text: string, at: number, out: StatedTime): boolean {
   return setResult(out, wall - minutes * 60_000, false);
 }
 
-/**
- * The last `YYYY-MM-DDTHH:MM` read and its Unix ms (as UTC): the lines of a log mostly share their
- * minute with the line before, so that part is compared, not parsed again.
- */
-let lastMinute = '';
-let lastMinuteMs = 0;
+/** The minute of the last ISO time read (the lines of a log mostly share it with the line before). */
+const lastMinute = new MinuteCache();
 
 /** Unix ms (as UTC) of the `YYYY-MM-DDTHH:MM` at `at`; NaN when there is none. */
 function isoMinuteAt(text: string, at: number): number {
-  if (lastMinute !== '' && holdsAt(text, at, lastMinute)) return lastMinuteMs;
+  if (lastMinute.holds(text, at)) return lastMinute.ms;
   const century = twoDigits(text, at);
   const yy = twoDigits(text, at + 2);
   const sep = text.charCodeAt(at + 4);
@@ -181,9 +179,7 @@ function isoMinuteAt(text: string, at: number): number {
   const minute = twoDigits(text, at + 14);
   if (hour < 0 || minute < 0 || text.charCodeAt(at + 13) !== 0x3a) return Number.NaN;
   if (!validClock(month, day, hour, minute, 0)) return Number.NaN;
-  lastMinute = text.slice(at, at + 16);
-  lastMinuteMs = wallMs(century * 100 + yy, month, day, hour, minute, 0, 0);
-  return lastMinuteMs;
+  return lastMinute.keep(text, at, wallMs(century * 100 + yy, month, day, hour, minute, 0, 0));
 }
 
 /** The year that puts a yearless month/day nearest before the read (a line is never from the future). */

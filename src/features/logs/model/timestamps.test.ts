@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsAt, parseRfc3339 } from './timestamps';
+import { MinuteCache, parseRfc3339 } from './timestamps';
 
 const T = Date.UTC(2026, 10, 21, 5, 35, 56, 123);
 
@@ -108,12 +108,16 @@ describe('parseRfc3339', () => {
   });
 });
 
-describe('holdsAt', () => {
-  it('compares a part at a position, and is false past the end of the text', () => {
-    expect(holdsAt('x 2026-11-21T05:35', 2, '2026-11-21T05:35')).toBe(true);
-    expect(holdsAt('x 2026-11-21T05:36', 2, '2026-11-21T05:35')).toBe(false);
-    expect(holdsAt('x 1026-11-21T05:35', 2, '2026-11-21T05:35')).toBe(false);
-    expect(holdsAt('x 2026-11-21T05:3', 2, '2026-11-21T05:35')).toBe(false);
-    expect(holdsAt('anything', 3, '')).toBe(true);
+describe('MinuteCache', () => {
+  it('holds the minute it kept at a position, and nothing past the end of the text', () => {
+    const cache = new MinuteCache();
+    expect(cache.holds('2026-11-21T05:35', 0)).toBe(false);
+    expect(cache.keep('x 2026-11-21T05:35:56Z', 2, 42)).toBe(42);
+    expect(cache.ms).toBe(42);
+    expect(cache.holds('2026-11-21T05:35:59Z', 0)).toBe(true);
+    expect(cache.holds('[2026-11-21T05:35', 1)).toBe(true);
+    expect(cache.holds('2026-11-21T05:36:00Z', 0)).toBe(false);
+    expect(cache.holds('1026-11-21T05:35:00Z', 0)).toBe(false);
+    expect(cache.holds('2026-11-21T05:3', 0)).toBe(false);
   });
 });
