@@ -8,6 +8,17 @@ export const ms = (value: number): string =>
 /** A share as a whole percentage. */
 export const percent = (share: number): string =>
   Number.isFinite(share) ? `${Math.round(share * 100)}%` : '–';
+/**
+ * A measured share beside the share it is held to: a whole percentage, or one decimal where the
+ * whole one would read as the goal itself, rounded away from it (a share of 69.8% against a goal
+ * of 70% is written 69.8%, not 70%, which a reader would take as met).
+ */
+export const shareBeside = (share: number, goal: number): string => {
+  if (!Number.isFinite(share) || share === goal) return percent(share);
+  if (Math.round(share * 100) !== Math.round(goal * 100)) return percent(share);
+  const tenths = share < goal ? Math.floor(share * 1000) : Math.ceil(share * 1000);
+  return `${(tenths / 10).toFixed(1)}%`;
+};
 /** Bytes in MB (2^20) with one decimal under 100. */
 export const mb = (bytes: number): string =>
   Number.isFinite(bytes)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf, failedIngest } from './failure.ts';
+import { shareBeside } from './format.ts';
 import { evaluateGoals, partFailureGoals, type Measured } from './goals.ts';
 import type { IngestResult } from './results.ts';
 import { latency, spread } from './stats.ts';
@@ -51,6 +52,22 @@ describe('firehose goals as shares of the bare page', () => {
     );
     expect(missed?.met).toBe(false);
     expect(missed?.measured).toContain('50%');
+  });
+
+  it('writes a share just short of the goal so that it does not read as the goal', () => {
+    // 504,975 of 723,284 lines a second, a run's figures: 69.82%, not met
+    const short = goalOf([row('bare', 'logs', 723_284), row('console', 'logs', 504_975)], 'logs');
+    expect(short?.met).toBe(false);
+    expect(short?.measured).toContain("69.8% of the bare page's");
+    const over = goalOf([row('bare', 'logs', 1_000_000), row('console', 'logs', 700_400)], 'logs');
+    expect(over?.met).toBe(true);
+    expect(over?.measured).toContain('70.1%');
+    const far = goalOf([row('bare', 'logs', 1_000_000), row('console', 'logs', 593_000)], 'logs');
+    expect(far?.measured).toContain('59% of');
+    // rounded away from the goal, never onto it
+    expect(shareBeside(0.69996, 0.7)).toBe('69.9%');
+    expect(shareBeside(0.70004, 0.7)).toBe('70.1%');
+    expect(shareBeside(0.7, 0.7)).toBe('70%');
   });
 
   it('is not judged without a bare page in the run', () => {

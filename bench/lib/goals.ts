@@ -5,7 +5,7 @@
  * failed is shown failed, with its cause, in the goals that depend on it.
  */
 import { rowLabel } from './failure.ts';
-import { int, mb, ms, percent } from './format.ts';
+import { int, mb, ms, percent, shareBeside } from './format.ts';
 import type { BenchReport, GoalResult, IngestResult, RowFailure, ScaleResult } from './results.ts';
 
 export const GOALS = {
@@ -182,7 +182,7 @@ function ingestGoals(ingest: readonly IngestResult[]): GoalResult[] {
     goals.push({
       goal,
       measured: bare
-        ? `${int(ours.overallRate)}/s, ${percent(measuredShare)} of the bare page's ${int(bare.overallRate)}/s; ${counts}`
+        ? `${int(ours.overallRate)}/s, ${shareBeside(measuredShare, share)} of the bare page's ${int(bare.overallRate)}/s; ${counts}`
         : `${int(ours.overallRate)}/s, no bare page in this run; ${counts}`,
       met: bare ? ours.keptUp && measuredShare >= share : null,
     });

@@ -1,5 +1,5 @@
 /** The session's screen as measured (#32): its table and its goals. */
-import { int, ms, textTable } from './format.ts';
+import { int, ms, shareBeside, textTable } from './format.ts';
 import { GOALS } from './goals.ts';
 import type { GoalResult, ScreenResult } from './results.ts';
 
@@ -64,7 +64,7 @@ export function screenGoals(screen: ScreenResult | null): GoalResult[] {
     },
     {
       goal: `telemetry firehose with a recording running ≥ ${Math.round(GOALS.firehoseRecordingShareOfWithout * 100)}% of without (shares of the bare page), every event delivered`,
-      measured: `${Math.round(share.recording * 100)}% of the bare page with, ${Math.round(share.without * 100)}% without: ${Math.round(ratio * 100)}%; delivered all: ${allDelivered(firehose.recording) && allDelivered(firehose.without) ? 'yes' : 'no'}`,
+      measured: `${Math.round(share.recording * 100)}% of the bare page with, ${Math.round(share.without * 100)}% without: ${shareBeside(ratio, GOALS.firehoseRecordingShareOfWithout)}; delivered all: ${allDelivered(firehose.recording) && allDelivered(firehose.without) ? 'yes' : 'no'}`,
       met:
         allDelivered(firehose.recording) &&
         allDelivered(firehose.without) &&
