@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     log(row.client === 'console' ? `Session Console, ${label}` : label);
     let result: IngestResult;
     try {
-      result = await measure();
+      result = { ...(await measure()), ...(row.round === undefined ? {} : { round: row.round }) };
       log(
         `  ${Math.round(result.overallRate).toLocaleString('en-US')}/s, ` +
           `${result.delivered.toLocaleString('en-US')} of ${result.written.toLocaleString('en-US')}, ` +
@@ -125,15 +125,38 @@ async function main(): Promise<void> {
 
   try {
     for (const stream of ['logs', 'telemetry'] as const) {
-      const firehose = { stream, source: 'firehose', targetRate: 0 } as const;
-      const bare = runs('bare');
-      if (bare)
-        await ingestRow('bare', { client: 'bare', ...firehose }, () => measureBare(bare, stream));
-      const ours = runs('firehose');
-      if (ours)
-        await ingestRow('firehose', { client: 'console', ...firehose }, () =>
-          measureConsoleFirehose(ours, stream),
-        );
+      const rounds = plan.firehoseRounds;
+      for (let round = 1; round <= rounds; round += 1) {
+        const firehose = {
+          stream,
+          source: 'firehose',
+          targetRate: 0,
+          ...(rounds > 1 ? { round } : {}),
+        } as const;
+        const bare = runs('bare');
+        const ours = runs('firehose');
+        const measureBareRow = async (): Promise<void> => {
+          if (bare)
+            await ingestRow('bare', { client: 'bare', ...firehose }, () =>
+              measureBare(bare, stream),
+            );
+        };
+        const measureOurs = async (): Promise<void> => {
+          if (ours)
+            await ingestRow('firehose', { client: 'console', ...firehose }, () =>
+              measureConsoleFirehose(ours, stream),
+            );
+        };
+        // which of the two goes first alternates, so that neither always meets the machine as
+        // the other left it
+        if (round % 2 === 1) {
+          await measureBareRow();
+          await measureOurs();
+        } else {
+          await measureOurs();
+          await measureBareRow();
+        }
+      }
     }
     const tail = runs('tail');
     if (tail)

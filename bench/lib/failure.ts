@@ -24,13 +24,17 @@ export function causeOf(error: unknown): string {
   return cause.length > CAUSE_CHARS ? `${cause.slice(0, CAUSE_CHARS - 1)}…` : cause;
 }
 
-export type IngestRow = Pick<IngestResult, 'client' | 'stream' | 'source' | 'targetRate'>;
+export type IngestRow = Pick<IngestResult, 'client' | 'stream' | 'source' | 'targetRate' | 'round'>;
 
-/** The row's name: `logs firehose`, `bare page, telemetry firehose`, `file tail at 50,000/s`, … */
+/**
+ * The row's name: `logs firehose`, `bare page, telemetry firehose, round 2`, `file tail at
+ * 50,000/s`, …
+ */
 export function rowLabel(row: IngestRow): string {
-  if (row.client === 'bare') return `bare page, ${row.stream} firehose`;
+  const round = row.round === undefined ? '' : `, round ${row.round}`;
+  if (row.client === 'bare') return `bare page, ${row.stream} firehose${round}`;
   if (row.client === 'frontail') return `frontail, file tail at ${rateLabel(row.targetRate)}`;
-  if (row.source === 'firehose') return `${row.stream} firehose`;
+  if (row.source === 'firehose') return `${row.stream} firehose${round}`;
   if (row.source === 'tail') return `file tail at ${rateLabel(row.targetRate)}`;
   return `telemetry published at ${rateLabel(row.targetRate)}`;
 }

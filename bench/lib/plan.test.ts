@@ -20,4 +20,12 @@ describe('what a run measures', () => {
     expect(() => planFrom(['--soak', '--soak-minutes', '0'])).toThrow(/whole number/);
     expect(() => planFrom(['--soak-minutes'])).toThrow(/takes a value/);
   });
+
+  it('runs three alternated firehose rounds in a full run, one in a quick run, or --rounds', () => {
+    expect(planFrom([]).firehoseRounds).toBe(3);
+    expect(planFrom(['--quick']).firehoseRounds).toBe(1);
+    expect(planFrom(['--quick', '--rounds', '2']).firehoseRounds).toBe(2);
+    expect(() => planFrom(['--rounds', '0'])).toThrow(/whole number of rounds/);
+    expect(() => planFrom(['--rounds', 'x'])).toThrow(/got x/);
+  });
 });

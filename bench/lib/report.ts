@@ -17,6 +17,10 @@ const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFi
 
 const CLIENT = { bare: 'bare page', console: 'Session Console', frontail: 'frontail' } as const;
 
+/** `firehose`, or `firehose, round 2` for a row measured in rounds. */
+const sourceLabel = (result: IngestResult): string =>
+  result.round === undefined ? result.source : `${result.source}, round ${result.round}`;
+
 export function ingestTable(results: readonly IngestResult[]): string {
   const rows = [
     [
@@ -40,7 +44,7 @@ export function ingestTable(results: readonly IngestResult[]): string {
       rows.push([
         CLIENT[result.client],
         result.stream,
-        result.source,
+        sourceLabel(result),
         rateLabel(result.targetRate),
         ...Array<string>(6).fill('–'),
         'FAILED',
@@ -50,7 +54,7 @@ export function ingestTable(results: readonly IngestResult[]): string {
     rows.push([
       CLIENT[result.client],
       result.stream,
-      result.source,
+      sourceLabel(result),
       rateLabel(result.targetRate),
       int(result.written),
       int(result.delivered),

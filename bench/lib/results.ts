@@ -27,6 +27,11 @@ export interface IngestResult {
   /** Everything delivered and the view still current (see README: Performance). */
   keptUp: boolean;
   note?: string;
+  /**
+   * A firehose row measured in alternated rounds (bare page and Session Console in turn, see
+   * plan.ts `firehoseRounds`): which round, from 1. Absent for rows measured once.
+   */
+  round?: number;
   /** Why the row could not be measured (its figures are then empty and it counts as failed). */
   error?: string;
 }
