@@ -114,6 +114,8 @@ export function logSource(tab: LogTab): FeedSource<LogLine> {
     },
     // the mark's own row comes from the telemetry
     include: (line) => !isMarkNotice(line),
+    // the row's text is the line's plain text, searched as the log view's filter searches it
+    matching: (needle) => buffer.linesHolding(needle),
     // a stream's first lines take the time of the first line stating one, once it arrives
     retimed: () => buffer.retimed,
   };

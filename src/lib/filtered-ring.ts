@@ -162,11 +162,21 @@ export class FilteredRing<T> {
     }
   }
 
-  setFilter(test: ItemTest<T> | null): void {
+  /**
+   * Shows only the items passing `test` (all with null). `passing`, when given, are the keys of the
+   * retained items that pass it, in ascending order, found by the caller another way (an index
+   * that answers faster than reading every item); items pushed later are tested as ever.
+   */
+  setFilter(test: ItemTest<T> | null, passing?: number[]): void {
     this.filter = test;
     const search = this.search;
     if (!test) {
       this.shown.reset();
+      this.setSearch(search);
+      return;
+    }
+    if (passing !== undefined) {
+      this.shown.reset(passing);
       this.setSearch(search);
       return;
     }

@@ -22,6 +22,17 @@ export const NO_FILTER: AllFilter = {
   errorsOnly: false,
 };
 
+/** The text the filter searches for when nothing else narrows the rows; null otherwise. */
+export function textOnlyNeedle(filter: AllFilter): string | null {
+  const needle = filter.text.trim();
+  const others =
+    filter.errorsOnly ||
+    filter.range !== null ||
+    filter.hiddenSources.length > 0 ||
+    filter.hiddenLevels.length > 0;
+  return needle === '' || others ? null : needle;
+}
+
 /**
  * The filter as a row test; null when it shows everything. A mark a person set is shown whatever
  * the search, level, source and errors only say (as the timeline and the log streams keep it):

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filterTest, NO_FILTER } from './all-filter';
-import { HOLD_MS, MergedFeed, mergeByTime, type AllRow, type FeedSource } from './merged-feed';
+import { filterTest, NO_FILTER, textOnlyNeedle, type AllFilter } from './all-filter';
+import { plainMatcher } from '../../../lib/plain-match';
+import {
+  HOLD_MS,
+  MergedFeed,
+  mergeByTime,
+  type AllRow,
+  type FeedSource,
+  type TextMatches,
+} from './merged-feed';
 
 interface Item {
   t: number;
@@ -37,6 +45,19 @@ class ListSource implements FeedSource<Item> {
     color: '--cat-other',
     mark: item.mark,
   });
+}
+
+/** A log source that finds the items holding a text itself (as a log stream's buffer does). */
+class SearchingSource extends ListSource {
+  searches = 0;
+  matching = (needle: string): TextMatches => {
+    this.searches += 1;
+    const { test } = plainMatcher(needle, false);
+    const passes = new Uint8Array(this.items.length - this.start);
+    for (let index = this.start; index < this.items.length; index += 1)
+      if (test((this.items[index] as Item).text)) passes[index - this.start] = 1;
+    return { from: this.start, passes };
+  };
 }
 
 /** A source listed as its items arrived, whose times are the truth (the telemetry). */
@@ -291,5 +312,114 @@ describe('MergedFeed', () => {
     expect(texts(feed)).toEqual(['Mark 1', 'ok']);
     feed.setFilter(filterTest({ ...NO_FILTER, errorsOnly: true, range: { fromMs: 1, toMs: 2 } }));
     expect(texts(feed)).toEqual(['GET /api 500', 'ERROR: bus failed']);
+  });
+
+  describe('filtering by text alone with the sources that search themselves', () => {
+    /** The feed's rows under `filter`, set as the All view sets it. */
+    const shown = (feed: MergedFeed, filter: AllFilter): string[] => {
+      feed.setFilter(filterTest(filter), textOnlyNeedle(filter));
+      return texts(feed);
+    };
+    /**
+     * A telemetry source, a log that searches itself (keeping its last 8 lines) and one that does
+     * not, ten items each, read into `feed` as they come.
+     */
+    const fill = (feed: MergedFeed, searching = true) => {
+      const telemetry = new ListSource('telemetry', 'telemetry');
+      const app = searching
+        ? new SearchingSource('app.log', 'log', 8)
+        : new ListSource('app.log', 'log', 8);
+      const chromium = new ListSource('chromium');
+      feed.setSources([telemetry, app, chromium]);
+      for (let at = 0; at < 10; at += 1) {
+        telemetry.add({ t: at * 3, text: at === 4 ? 'Mark' : `GET /cart ${at}`, mark: at === 4 });
+        app.add({ t: at * 3 + 1, text: at % 3 === 0 ? `checkout step ${at}` : `cart ${at}` });
+        chromium.add({ t: at * 3 + 2, text: at % 4 === 0 ? `CHECKOUT ${at}` : `paint ${at}` });
+        feed.pull(0);
+      }
+      feed.release(0, true);
+      return { telemetry, app, chromium };
+    };
+    const read = (feed: MergedFeed): void => {
+      feed.pull(0);
+      feed.release(0, true);
+    };
+
+    it('shows what reading every row shows, marks included, a source’s cleared rows by their text', () => {
+      const feed = new MergedFeed(100);
+      const app = fill(feed).app as SearchingSource;
+      const plainFeed = new MergedFeed(100);
+      fill(plainFeed, false);
+      // the app log keeps its last 8 lines: the feed's rows of the first two are read, not asked
+      expect(app.first()).toBe(2);
+      const filter = { ...NO_FILTER, text: 'checkout' };
+      const expected = [
+        'checkout step 0',
+        'CHECKOUT 0',
+        'checkout step 3',
+        'Mark',
+        'CHECKOUT 4',
+        'checkout step 6',
+        'CHECKOUT 8',
+        'checkout step 9',
+      ];
+      expect(shown(feed, filter)).toEqual(expected);
+      expect(app.searches).toBe(1);
+      // the same rows where no source searches itself
+      expect(shown(plainFeed, filter)).toEqual(expected);
+      // anything else narrowing the rows: each row is read and tested
+      expect(shown(feed, { ...filter, hiddenLevels: ['error'] })).toEqual(expected);
+      expect(app.searches).toBe(1);
+    });
+
+    it('stays right once the list has wrapped round its capacity, and tests live rows by their text', () => {
+      const feed = new MergedFeed(12);
+      const { telemetry, app, chromium } = fill(feed);
+      expect(app).toBeInstanceOf(SearchingSource);
+      app.add({ t: 40, text: 'checkout done' }, { t: 41, text: 'idle' });
+      read(feed);
+      expect(shown(feed, { ...NO_FILTER, text: 'Checkout' })).toEqual([
+        'CHECKOUT 8',
+        'checkout step 9',
+        'checkout done',
+      ]);
+      app.add({ t: 42, text: 'CheckOut again' }, { t: 43, text: 'nothing' });
+      read(feed);
+      expect(texts(feed).slice(-2)).toEqual(['checkout done', 'CheckOut again']);
+      feed.setSources([telemetry, app, chromium], 6);
+      expect(shown(feed, { ...NO_FILTER, text: 'checkout' })).toEqual([
+        'checkout step 9',
+        'checkout done',
+        'CheckOut again',
+      ]);
+    });
+
+    it('takes a searching source’s answer for the rows it keeps, however the list was laid out', () => {
+      // a source that says every line it keeps (its last four) holds the text, which none does
+      const app = new SearchingSource('app.log', 'log', 4);
+      app.matching = (needle) => {
+        app.searches += 1;
+        expect(needle).toBe('zzz');
+        return { from: app.start, passes: new Uint8Array(app.items.length - app.start).fill(1) };
+      };
+      const chromium = new ListSource('chromium');
+      const feed = new MergedFeed(12);
+      feed.setSources([app, chromium]);
+      for (let at = 0; at < 10; at += 1) {
+        app.add({ t: at * 2, text: `app ${at}` });
+        chromium.add({ t: at * 2 + 1, text: `chromium ${at}` });
+        read(feed);
+      }
+      // twelve rows kept, wrapped round; the app's two oldest of them it no longer keeps: read
+      expect(shown(feed, { ...NO_FILTER, text: 'zzz' })).toEqual([
+        'app 6',
+        'app 7',
+        'app 8',
+        'app 9',
+      ]);
+      feed.setSources([app, chromium], 5);
+      expect(shown(feed, { ...NO_FILTER, text: 'zzz' })).toEqual(['app 8', 'app 9']);
+      expect(app.searches).toBe(2);
+    });
   });
 });

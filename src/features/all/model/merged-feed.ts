@@ -17,7 +17,7 @@
  * take the next time a line states): a row still held takes the new time; one placed already has
  * the list built again, so that it stands where its time puts it.
  */
-import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
+import { FilteredRing, type ItemTest, type RetainedIndex } from '../../../lib/filtered-ring';
 
 export type AllLevel = 'error' | 'warn' | 'info' | 'debug' | 'none';
 export const ALL_LEVELS: readonly AllLevel[] = ['error', 'warn', 'info', 'debug', 'none'];
@@ -49,6 +49,12 @@ export interface RetimedItems {
   readonly to: number;
 }
 
+/** Which of a source's items hold a text: `passes[i]` is 1 for the item at index `from + i`. */
+export interface TextMatches {
+  from: number;
+  passes: Uint8Array;
+}
+
 /** A live list the feed reads: telemetry events or the lines of one log stream. */
 export interface FeedSource<T = unknown> {
   /** Stable while the source exists, e.g. `telemetry` or a log tab's id. */
@@ -76,6 +82,13 @@ export interface FeedSource<T = unknown> {
    * its newest item is skipped.
    */
   readonly stable?: boolean;
+  /**
+   * Its retained items whose row text holds `needle`, ignoring case as the filter does, found by
+   * the source's own search (a log stream searches its text a chunk at a time): a filter by text
+   * alone then reads no row of it. Only for a source none of whose rows is a mark (a mark passes
+   * whatever the text). Absent: each row's text is tested.
+   */
+  matching?(needle: string): TextMatches;
 }
 
 export interface AllRow extends RowFacts {
@@ -109,9 +122,54 @@ interface Cursor {
   placedNext: number;
 }
 
+/**
+ * Each retained row's source (by its place among the feed's sources, plus one) and its item's
+ * index, in typed arrays by ring key: what the filter by text reads for the rows of a source that
+ * answers it, rather than a million row objects.
+ */
+class RowColumns implements RetainedIndex<AllRow> {
+  sources: Uint16Array;
+  indexes: Float64Array;
+
+  constructor(
+    private capacity: number,
+    private readonly placeOf: (source: FeedSource) => number,
+  ) {
+    this.sources = new Uint16Array(capacity);
+    this.indexes = new Float64Array(capacity);
+  }
+
+  add(row: AllRow, key: number): void {
+    const slot = key % this.capacity;
+    this.sources[slot] = this.placeOf(row.source) + 1;
+    this.indexes[slot] = row.index;
+  }
+
+  evict(_row: AllRow, key: number): void {
+    this.sources[key % this.capacity] = 0;
+  }
+
+  clear(): void {
+    this.sources.fill(0);
+  }
+
+  resize(capacity: number): void {
+    this.capacity = capacity;
+    this.sources = new Uint16Array(capacity);
+    this.indexes = new Float64Array(capacity);
+  }
+
+  /** Where the row under `key` is kept (valid for a retained key). */
+  slotOf(key: number): number {
+    return key % this.capacity;
+  }
+}
+
 export class MergedFeed {
   readonly ring: FilteredRing<AllRow>;
   private sources: readonly FeedSource[] = [];
+  private readonly places = new Map<FeedSource, number>();
+  private readonly columns: RowColumns;
   private readonly cursors = new Map<FeedSource, Cursor>();
   private lastPlacedMs = Number.NEGATIVE_INFINITY;
   /** Items a source evicted before the feed read them (a source outran the view). */
@@ -120,7 +178,8 @@ export class MergedFeed {
   builds = 0;
 
   constructor(capacity: number) {
-    this.ring = new FilteredRing<AllRow>(capacity);
+    this.columns = new RowColumns(capacity, (source) => this.places.get(source) ?? 0xfffe);
+    this.ring = new FilteredRing<AllRow>(capacity, [this.columns]);
   }
 
   get capacity(): number {
@@ -130,6 +189,8 @@ export class MergedFeed {
   /** Sets the sources (in the order their rows win ties) and builds the list from them. */
   setSources(sources: readonly FeedSource[], capacity = this.ring.capacity): void {
     this.sources = sources;
+    this.places.clear();
+    sources.forEach((source, place) => this.places.set(source, place));
     if (capacity !== this.ring.capacity) this.ring.resize(capacity);
     this.build();
   }
@@ -297,8 +358,40 @@ export class MergedFeed {
     return { placed, dueInMs };
   }
 
-  setFilter(test: ItemTest<AllRow> | null): void {
-    this.ring.setFilter(test);
+  /**
+   * Shows only the rows passing `test`. `needle`: the filter is by this text alone (a row passes
+   * when its text holds it, ignoring case, or it is a mark), so the sources that can say which of
+   * their items hold it are asked, and only the other rows are read and tested.
+   */
+  setFilter(test: ItemTest<AllRow> | null, needle: string | null = null): void {
+    const found =
+      test === null || needle === null
+        ? []
+        : this.sources.map((source) => source.matching?.(needle) ?? null);
+    if (test === null || !found.some((matches) => matches !== null)) {
+      this.ring.setFilter(test);
+      return;
+    }
+    const { ring, columns } = this;
+    const { sources, indexes } = columns;
+    const passing: number[] = [];
+    // slots follow keys round the ring: no division per row
+    let slot = columns.slotOf(ring.first);
+    for (let key = ring.first; key < ring.next; key += 1, slot += 1) {
+      if (slot === sources.length) slot = 0;
+      const matches = found[(sources[slot] as number) - 1];
+      if (matches) {
+        // a row whose item the source no longer keeps (cleared from its tab) is read instead
+        const at = (indexes[slot] as number) - matches.from;
+        if (at >= 0 && at < matches.passes.length) {
+          if (matches.passes[at] === 1) passing.push(key);
+          continue;
+        }
+      }
+      const row = ring.at(key);
+      if (row !== undefined && test(row)) passing.push(key);
+    }
+    ring.setFilter(test, passing);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { filterTest, NO_FILTER, type AllFilter } from '../model/all-filter';
+import { filterTest, NO_FILTER, textOnlyNeedle, type AllFilter } from '../model/all-filter';
 import { MergedFeed, type FeedSource } from '../model/merged-feed';
 
 /** A source as the view's chips show it. */
@@ -76,7 +76,7 @@ export function createAllView(initial: Partial<AllViewState> = {}): AllView {
   // the store lives as long as the view: its subscription needs no ending
   store.subscribe((state, previous) => {
     if (state.filter !== previous.filter) {
-      feed.setFilter(filterTest(state.filter));
+      feed.setFilter(filterTest(state.filter), textOnlyNeedle(state.filter));
       bump();
     }
   });

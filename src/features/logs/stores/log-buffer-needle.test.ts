@@ -80,3 +80,25 @@ describe('LogBuffer filter and search with the text lines must contain', () => {
     }
   }
 });
+
+describe('LogBuffer lines holding a text (the All view’s filter by text)', () => {
+  // more lines than the buffer keeps: the first are evicted, and the answer starts at the oldest kept
+  const lines = sample(9_000);
+
+  for (const text of ['checkout', 'i', 'K', 'kelvin', 'out chec', 'é', '→', 'µ']) {
+    it(`marks exactly the kept lines whose plain text holds "${text}", ignoring case`, () => {
+      const buffer = new LogBuffer(7_000);
+      buffer.append(lines.map((line) => ({ ...line })));
+      const { from, passes } = buffer.linesHolding(text);
+      expect(from).toBe(buffer.first);
+      expect(passes).toHaveLength(7_000);
+      const { test } = plainMatcher(text, false);
+      const expected = Array.from({ length: 7_000 }, (_, at) => {
+        const line = buffer.readLine(from + at) as LogLine;
+        return test(line.plain, line.ascii) ? 1 : 0;
+      });
+      expect([...passes]).toEqual(expected);
+      expect(expected).toContain(1);
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import type { LogLevel } from '../model/level';
 import { LineClock, type TimeSource } from '../model/line-clock';
+import { plainMatcher } from '../../../lib/plain-match';
 import { SortedIndexList } from '../../../lib/sorted-index-list';
 import { LineStore, type LevelCounts, type LineTimes, type LogLine } from './line-store';
 
@@ -213,6 +214,22 @@ export class LogBuffer {
   private walk(needle: LineNeedle | null, visit: (line: LogLine, seq: number) => void): void {
     if (needle === null) this.store.walk(this.store.first, visit);
     else this.store.walkMayContain(needle.text, needle.caseSensitive, visit);
+  }
+
+  /**
+   * Which retained lines' plain text holds `needle`, ignoring case as a filter that does (`passes[i]`
+   * is 1 for line `from + i`), found with the store's search a chunk at a time (the All view's
+   * filter by text).
+   */
+  linesHolding(needle: string): { from: number; passes: Uint8Array } {
+    const store = this.store;
+    const from = store.first;
+    const passes = new Uint8Array(store.next - from);
+    const { test } = plainMatcher(needle, false);
+    store.walkMayContain(needle, false, (line, seq) => {
+      if (test(line.plain, line.ascii)) passes[seq - from] = 1;
+    });
+    return { from, passes };
   }
 
   /** Shows only the lines passing `test`; `needle`, when given, is text they all contain. */
