@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BUILD_STAMP, type BuildStamp } from './server/build-stamp.ts';
 
 // The dev server forwards /api to a running `npm start` (the gateway), see server/dev.ts.
 const apiTarget = process.env.SESSION_CONSOLE_API_TARGET ?? 'http://127.0.0.1:7300';
@@ -13,8 +16,29 @@ const { version } = JSON.parse(
   version: string;
 };
 
+/**
+ * Writes how the build was made beside it (`BUILD_STAMP`), so that a build made otherwise (not
+ * minified, for a profile) is not taken for the one `npm start` and the benchmark serve: they
+ * build again (server/ensure-build.ts).
+ */
+function buildStamp(): Plugin {
+  let stamp: BuildStamp = { mode: '', minified: false };
+  let outDir = '';
+  return {
+    name: 'session-console-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      stamp = { mode: config.mode, minified: config.build.minify !== false };
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeFileSync(path.join(outDir, BUILD_STAMP), `${JSON.stringify(stamp)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), buildStamp()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     proxy: {
