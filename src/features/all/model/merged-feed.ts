@@ -125,7 +125,8 @@ interface Cursor {
 /**
  * Each retained row's source (by its place among the feed's sources, plus one) and its item's
  * index, in typed arrays by ring key: what the filter by text reads for the rows of a source that
- * answers it, rather than a million row objects.
+ * answers it, rather than a million row objects. An evicted row's source is zeroed; nothing else
+ * needs forgetting (see `clear`).
  */
 class RowColumns implements RetainedIndex<AllRow> {
   sources: Uint16Array;
@@ -149,9 +150,12 @@ class RowColumns implements RetainedIndex<AllRow> {
     this.sources[key % this.capacity] = 0;
   }
 
-  clear(): void {
-    this.sources.fill(0);
-  }
+  /**
+   * Nothing to forget: only keys the ring holds are read, and each was written when added. Not
+   * writing the columns here also leaves the pages of a large capacity untouched until rows fill
+   * them (the columns are ten bytes a row of capacity, most of it never used).
+   */
+  clear(): void {}
 
   resize(capacity: number): void {
     this.capacity = capacity;
