@@ -287,6 +287,9 @@ test('several sessions stay open in tabs, each with its own streams', async ({ p
   await tabs.getByRole('link', { name: first }).click();
   await expect(session.row('arrived while hidden')).toBeVisible();
   await expect(session.row('from the first session')).toBeVisible();
+  // opening another session did not restart this one's stream (which would lose lines written
+  // while it reconnected)
+  await expect(session.row('reconnected')).toHaveCount(0);
 
   await tabs.getByRole('button', { name: `Close session ${first}` }).click();
   await expect(tabs.getByRole('link', { name: first })).toHaveCount(0);

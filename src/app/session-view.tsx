@@ -14,10 +14,8 @@ import {
 import { PaneResizer } from '../components/ui/pane-resizer';
 import { LogsPanel } from '../features/logs/components/logs-panel';
 import { useLogErrorAnnouncements } from '../features/logs/hooks/use-error-announcements';
-import { reconnectAllLogs } from '../features/logs/stores/log-tabs-registry';
 import { useTimelineErrorAnnouncements } from '../features/timeline/hooks/use-error-announcements';
 import { useSessionTimelineStream } from './use-session-timeline';
-import { reconnectAllTimelines } from '../entities/session-events/stores/timeline-registry';
 import { sessionQuery } from '../features/sessions/api/get-session';
 import { SessionProblem } from '../features/sessions/components/session-problem';
 import { SessionSummary } from '../features/sessions/components/session-summary';
@@ -92,14 +90,6 @@ export function SessionView({ sessionId, params, onParamsChange, onLeave }: Sess
   // new errors are said politely, in summaries, whichever view is shown
   useTimelineErrorAnnouncements(timeline);
   useLogErrorAnnouncements(sessionId);
-
-  // a new token applies to open streams at once: they reconnect with it and keep what they show
-  useEffect(() => {
-    if (tokenVersion > 0) {
-      reconnectAllLogs();
-      reconnectAllTimelines();
-    }
-  }, [tokenVersion]);
 
   // folded away or shown, as the person left it on this device
   const clipboardOpen = useClipboardOpen((state) => state.value);

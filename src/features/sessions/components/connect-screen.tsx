@@ -35,7 +35,7 @@ export function ConnectScreen({ onOpen, onCompare, refused }: ConnectScreenProps
     if (problem) return setError(problem);
     if (!token.trim()) return setError('Enter an API token for this session.');
     stored.setApiBase(apiBase);
-    stored.setToken(token.trim(), remember);
+    stored.adoptToken(token.trim(), remember);
     onOpen(trimmed);
   };
 
@@ -46,8 +46,8 @@ export function ConnectScreen({ onOpen, onCompare, refused }: ConnectScreenProps
     const problem = sessionIdProblem(listedId);
     if (problem) return setError(problem);
     stored.setApiBase(apiBase);
-    if (token.trim()) stored.setToken(token.trim(), remember);
-    else if (demo) stored.setToken(demo.token, 'memory');
+    if (token.trim()) stored.adoptToken(token.trim(), remember);
+    else if (demo) stored.adoptToken(demo.token, 'memory');
     onOpen(listedId);
   };
 
@@ -55,8 +55,8 @@ export function ConnectScreen({ onOpen, onCompare, refused }: ConnectScreenProps
     const problem = sessionIdProblem(a) ?? sessionIdProblem(b);
     if (problem) return setError(problem);
     stored.setApiBase(apiBase);
-    if (token.trim()) stored.setToken(token.trim(), remember);
-    else if (demo) stored.setToken(demo.token, 'memory');
+    if (token.trim()) stored.adoptToken(token.trim(), remember);
+    else if (demo) stored.adoptToken(demo.token, 'memory');
     onCompare?.(a, b);
   };
 
@@ -64,7 +64,7 @@ export function ConnectScreen({ onOpen, onCompare, refused }: ConnectScreenProps
     const demo = config.data?.demo;
     if (!demo) return;
     stored.setApiBase('/api');
-    stored.setToken(demo.token, 'memory');
+    stored.adoptToken(demo.token, 'memory');
     onOpen(demo.sessionId);
   };
 

@@ -16,7 +16,13 @@ interface CredentialsState {
   tokenVersion: number;
   remember: RememberMode;
   apiBase: string;
+  /** Uses `token` from now on: the version moves, and every open stream reconnects with it. */
   setToken: (token: string, remember: RememberMode) => void;
+  /**
+   * The token to use for a session being opened: a different one is set as `setToken` sets it; the
+   * same one only changes where it is kept, so that the sessions already open go on undisturbed.
+   */
+  adoptToken: (token: string, remember: RememberMode) => void;
   setApiBase: (apiBase: string) => void;
   forget: () => void;
 }
@@ -44,7 +50,7 @@ function loadStored(): { token: string; remember: RememberMode } {
   return { token: '', remember: 'memory' };
 }
 
-export const useCredentials = create<CredentialsState>()((set) => ({
+export const useCredentials = create<CredentialsState>()((set, get) => ({
   ...loadStored(),
   tokenVersion: 0,
   apiBase: DEFAULT_API_BASE,
@@ -52,6 +58,17 @@ export const useCredentials = create<CredentialsState>()((set) => ({
     clearStored();
     if (token) storageFor(remember)?.setItem(TOKEN_KEY, token);
     set((state) => ({ token, remember, tokenVersion: state.tokenVersion + 1 }));
+  },
+  adoptToken: (token, remember) => {
+    const state = get();
+    if (token !== state.token) {
+      state.setToken(token, remember);
+      return;
+    }
+    if (remember === state.remember) return;
+    clearStored();
+    if (token) storageFor(remember)?.setItem(TOKEN_KEY, token);
+    set({ remember });
   },
   setApiBase: (apiBase) => set({ apiBase: apiBase.trim().replace(/\/+$/, '') || DEFAULT_API_BASE }),
   forget: () => {
