@@ -17,7 +17,8 @@
  * take the next time a line states): a row still held takes the new time; one placed already has
  * the list built again, so that it stands where its time puts it.
  */
-import { FilteredRing, type ItemTest, type RetainedIndex } from '../../../lib/filtered-ring';
+import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
+import { RowColumns } from './row-columns';
 
 export type AllLevel = 'error' | 'warn' | 'info' | 'debug' | 'none';
 export const ALL_LEVELS: readonly AllLevel[] = ['error', 'warn', 'info', 'debug', 'none'];
@@ -122,58 +123,11 @@ interface Cursor {
   placedNext: number;
 }
 
-/**
- * Each retained row's source (by its place among the feed's sources, plus one) and its item's
- * index, in typed arrays by ring key: what the filter by text reads for the rows of a source that
- * answers it, rather than a million row objects. An evicted row's source is zeroed; nothing else
- * needs forgetting (see `clear`).
- */
-class RowColumns implements RetainedIndex<AllRow> {
-  sources: Uint16Array;
-  indexes: Float64Array;
-
-  constructor(
-    private capacity: number,
-    private readonly placeOf: (source: FeedSource) => number,
-  ) {
-    this.sources = new Uint16Array(capacity);
-    this.indexes = new Float64Array(capacity);
-  }
-
-  add(row: AllRow, key: number): void {
-    const slot = key % this.capacity;
-    this.sources[slot] = this.placeOf(row.source) + 1;
-    this.indexes[slot] = row.index;
-  }
-
-  evict(_row: AllRow, key: number): void {
-    this.sources[key % this.capacity] = 0;
-  }
-
-  /**
-   * Nothing to forget: only keys the ring holds are read, and each was written when added. Not
-   * writing the columns here also leaves the pages of a large capacity untouched until rows fill
-   * them (the columns are ten bytes a row of capacity, most of it never used).
-   */
-  clear(): void {}
-
-  resize(capacity: number): void {
-    this.capacity = capacity;
-    this.sources = new Uint16Array(capacity);
-    this.indexes = new Float64Array(capacity);
-  }
-
-  /** Where the row under `key` is kept (valid for a retained key). */
-  slotOf(key: number): number {
-    return key % this.capacity;
-  }
-}
-
 export class MergedFeed {
   readonly ring: FilteredRing<AllRow>;
   private sources: readonly FeedSource[] = [];
   private readonly places = new Map<FeedSource, number>();
-  private readonly columns: RowColumns;
+  private readonly columns: RowColumns<FeedSource>;
   private readonly cursors = new Map<FeedSource, Cursor>();
   private lastPlacedMs = Number.NEGATIVE_INFINITY;
   /** Items a source evicted before the feed read them (a source outran the view). */
