@@ -31,6 +31,8 @@ export interface ReplayMeta {
   /** Why there is no video, when the recording could not be finished. */
   error?: string;
   frames?: number;
+  /** JPEGs ffmpeg decoded for them (a screen that stays still is sent once in two seconds). */
+  pictures?: number;
   width?: number;
   height?: number;
   /** ffmpeg's CPU time for the encoding. */

@@ -143,6 +143,7 @@ export class Replays {
         const result = await active.encoder.finish(endedAtMs);
         await rm(folder.partFile(id), { force: true });
         meta.frames = result.frames;
+        meta.pictures = result.pictures;
         meta.width = result.width;
         meta.height = result.height;
         if (result.cpuMs !== undefined) meta.encode_cpu_ms = result.cpuMs;
