@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     if (screened) {
       log(`screen: a server with session browsers on port ${port + 7}`);
       screen = await attempt('screen', 'screen', () =>
-        measureScreen(screened, { port: port + 7, ...plan.screen }),
+        measureScreen(screened, { port: port + 7, ...plan.screen, rounds: plan.firehoseRounds }),
       );
     }
     if (plan.parts.has('soak')) {

@@ -132,6 +132,17 @@ export interface TogetherResult {
   };
 }
 
+/** One round of the firehose beside a recording: the firehose without one and with one running. */
+export interface RecordingRound {
+  without: IngestResult;
+  recording: IngestResult;
+  recordingFirst: boolean;
+  /** The server's descendants' CPU (browsers and ffmpeg) above the run without, % of a core. */
+  extraCpuPct: number | null;
+  /** ffmpeg's own CPU while the firehose ran with the recording, % of a core. */
+  ffmpegPct: number | null;
+}
+
 /** The session's screen: the live view's latency and cost, and a recording beside the firehose. */
 export interface ScreenResult {
   /** A page that changes colour: from the change to the viewer's canvas painting it, ms. */
@@ -148,11 +159,17 @@ export interface ScreenResult {
       framesPerSecond: number | null;
     }[];
   };
-  /** The telemetry firehose on the same server: the bare page, then without and with a recording. */
+  /**
+   * The telemetry firehose on the same server: the bare page, then rounds without and with a
+   * recording (which goes first alternating). `without`, `recording`, their CPU and `recorded` are
+   * the round whose share (with over without) is the median.
+   */
   firehose: {
     bare: IngestResult;
     without: IngestResult;
     recording: IngestResult;
+    /** Every round, in order (absent in results written before rounds). */
+    rounds?: RecordingRound[];
     /** CPU while each ran (calibration and run): the server, its descendants (browsers, ffmpeg). */
     cpuWithout: { serverPct: number; descendantsPct: number } | null;
     cpuRecording: { serverPct: number; descendantsPct: number } | null;

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpuShare, readCpu, type CpuReading, type CpuShare } from '../lib/process-cpu.ts';
-import type { IngestResult, ScreenResult } from '../lib/results.ts';
+import type { IngestResult, RecordingRound, ScreenResult } from '../lib/results.ts';
+import { roundShare } from '../lib/report-screen.ts';
 import type { BenchServer } from '../lib/server.ts';
 import { ANIMATED_PAGE, driveSession, withScreenClosed } from '../lib/session-screen.ts';
 import { measureBare, measureConsoleFirehose, type BenchContext } from './ingest.ts';
@@ -63,8 +64,38 @@ async function videoBytes(
   return null;
 }
 
+/** A recording started on `sessionId`, and how to stop it and learn what it wrote. */
+async function startRecording(
+  server: BenchServer,
+  sessionId: string,
+): Promise<{ id: string; stop(): Promise<ScreenResult['firehose']['recorded']> }> {
+  const response = await server.api(`/browsers/${sessionId}/replays`, {
+    method: 'POST',
+    body: '{}',
+  });
+  if (!response.ok)
+    throw new Error(`start recording: HTTP ${response.status} ${await response.text()}`);
+  const { replay_id: id } = (await response.json()) as { replay_id: string };
+  const startedAt = performance.now();
+  return {
+    id,
+    async stop() {
+      await server.api(`/browsers/${sessionId}/replays/${id}/stop`, { method: 'POST' });
+      const seconds = (performance.now() - startedAt) / 1_000;
+      return { seconds, bytes: await videoBytes(server, sessionId, id) };
+    },
+  };
+}
+
+/**
+ * The telemetry firehose beside a recording in `rounds` rounds: the bare page once, then in each
+ * round Session Console without and with a recording (a new one each round, stopped after), which
+ * of the two goes first alternating, as the firehose rows do (one pair moved by up to 31 points
+ * between full runs).
+ */
 export async function measureFirehoseBesideRecording(
   context: BenchContext,
+  rounds: number,
 ): Promise<ScreenResult['firehose']> {
   const { server } = context;
   // the dashboard's Screen panel closed, as in the firehose rows of sessions without a browser
@@ -75,39 +106,61 @@ export async function measureFirehoseBesideRecording(
     await driven.tab.setContent(ANIMATED_PAGE);
     context.log('  bare page, telemetry firehose');
     const bare = await measureBare(quiet, 'telemetry');
-    context.log('  Session Console, telemetry firehose, no recording');
-    const without = await firehoseWithCpu(quiet);
-    const response = await server.api(`/browsers/${recordedId}/replays`, {
-      method: 'POST',
-      body: '{}',
-    });
-    if (!response.ok)
-      throw new Error(`start recording: HTTP ${response.status} ${await response.text()}`);
-    const { replay_id: replayId } = (await response.json()) as { replay_id: string };
-    const startedAt = performance.now();
-    context.log(`  Session Console, telemetry firehose, recording ${replayId}`);
-    const recording = await firehoseWithCpu(quiet);
-    await server.api(`/browsers/${recordedId}/replays/${replayId}/stop`, { method: 'POST' });
-    const seconds = (performance.now() - startedAt) / 1_000;
-    const bytes = await videoBytes(server, recordedId, replayId);
-    context.log(
-      `  without ${Math.round(without.result.overallRate)}/s, recording ${Math.round(recording.result.overallRate)}/s, bare ${Math.round(bare.overallRate)}/s; video ${seconds.toFixed(0)} s, ${bytes ?? '–'} bytes`,
-    );
-    // what the recording cost while the firehose ran: the server's descendants (its browsers and
-    // ffmpeg) above the run without, and ffmpeg's own part, as CPU seconds per recorded minute
-    const extra = (recording.cpu?.descendantsPct ?? NaN) - (without.cpu?.descendantsPct ?? NaN);
-    const perMinute = (pct: number | null): string =>
-      pct === null || !Number.isFinite(pct) ? '–' : `${((pct / 100) * 60).toFixed(1)} s`;
-    context.log(
-      `  recording's CPU per recorded minute: ${perMinute(extra)} in all (${extra.toFixed(1)}% of a core), ffmpeg ${perMinute(recording.ffmpegPct)}`,
-    );
+    const measured: {
+      round: RecordingRound;
+      cpuWithout: ScreenResult['firehose']['cpuWithout'];
+      cpuRecording: ScreenResult['firehose']['cpuRecording'];
+      recorded: ScreenResult['firehose']['recorded'];
+    }[] = [];
+    for (let index = 0; index < rounds; index += 1) {
+      const recordingFirst = index % 2 === 1;
+      const label = rounds > 1 ? `, round ${index + 1}` : '';
+      let without: Awaited<ReturnType<typeof firehoseWithCpu>> | undefined;
+      let recording: Awaited<ReturnType<typeof firehoseWithCpu>> | undefined;
+      let recorded: ScreenResult['firehose']['recorded'] = { seconds: 0, bytes: null };
+      for (const withRecording of recordingFirst ? [true, false] : [false, true]) {
+        if (!withRecording) {
+          context.log(`  Session Console, telemetry firehose, no recording${label}`);
+          without = await firehoseWithCpu(quiet);
+          continue;
+        }
+        const started = await startRecording(server, recordedId);
+        context.log(`  Session Console, telemetry firehose, recording ${started.id}${label}`);
+        recording = await firehoseWithCpu(quiet);
+        recorded = await started.stop();
+      }
+      if (!without || !recording) throw new Error('a round measured only one of its two runs');
+      // what the recording cost while the firehose ran: the server's descendants (its browsers
+      // and ffmpeg) above the run without, and ffmpeg's own part
+      const extra = (recording.cpu?.descendantsPct ?? NaN) - (without.cpu?.descendantsPct ?? NaN);
+      const round: RecordingRound = {
+        without: without.result,
+        recording: recording.result,
+        recordingFirst,
+        extraCpuPct: Number.isFinite(extra) ? extra : null,
+        ffmpegPct: recording.ffmpegPct,
+      };
+      const perMinute = (pct: number | null): string =>
+        pct === null ? '–' : `${((pct / 100) * 60).toFixed(1)} s`;
+      context.log(
+        `  without ${Math.round(without.result.overallRate)}/s, recording ${Math.round(recording.result.overallRate)}/s (${(roundShare(round) * 100).toFixed(0)}%), bare ${Math.round(bare.overallRate)}/s; video ${recorded.seconds.toFixed(0)} s, ${recorded.bytes ?? '–'} bytes`,
+      );
+      context.log(
+        `  recording's CPU per recorded minute: ${perMinute(round.extraCpuPct)} in all (${round.extraCpuPct?.toFixed(1) ?? '–'}% of a core), ffmpeg ${perMinute(round.ffmpegPct)}`,
+      );
+      measured.push({ round, cpuWithout: without.cpu, cpuRecording: recording.cpu, recorded });
+    }
+    const byShare = [...measured].sort((a, b) => roundShare(a.round) - roundShare(b.round));
+    const median = byShare[Math.floor((byShare.length - 1) / 2)];
+    if (!median) throw new Error('no round of the firehose beside a recording was measured');
     return {
       bare,
-      without: without.result,
-      recording: recording.result,
-      cpuWithout: without.cpu,
-      cpuRecording: recording.cpu,
-      recorded: { seconds, bytes },
+      without: median.round.without,
+      recording: median.round.recording,
+      rounds: measured.map((entry) => entry.round),
+      cpuWithout: median.cpuWithout,
+      cpuRecording: median.cpuRecording,
+      recorded: median.recorded,
     };
   } finally {
     await driven.close();

@@ -121,7 +121,7 @@ async function measureCpu(
  */
 export async function measureScreen(
   context: BenchContext,
-  options: { port: number; changes: number; cpuSeconds: number },
+  options: { port: number; changes: number; cpuSeconds: number; rounds: number },
 ): Promise<ScreenResult> {
   const server = await startBenchServer(options.port, { browsers: true });
   const own: BenchContext = { ...context, server };
@@ -143,7 +143,7 @@ export async function measureScreen(
       await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
     }
     context.log('  telemetry firehose, without and with a recording');
-    return { ...result, firehose: await measureFirehoseBesideRecording(own) };
+    return { ...result, firehose: await measureFirehoseBesideRecording(own, options.rounds) };
   } finally {
     await server.stop();
   }
