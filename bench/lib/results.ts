@@ -126,6 +126,12 @@ export interface TogetherResult {
     rows: number;
     /** From choosing the All view to every row in it, ms. */
     buildMs: number;
+    /**
+     * The page's heap after GC with the lines and events in the log view, and with the All view
+     * built over them: what its rows cost (absent in results written before it was measured).
+     */
+    heapBeforeAllMb?: number;
+    heapWithAllMb?: number;
     /** The same text filter: the log view over its lines, the All view over lines and events. */
     logMs: Spread;
     allMs: Spread;

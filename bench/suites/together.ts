@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEST_IDS } from '../../src/config/test-ids.ts';
 import {
+  heapAfterGc,
   newProbedPage,
   probeStart,
   probeStop,
@@ -21,6 +22,7 @@ import { timeQuery } from './scale.ts';
 const ALL_LIST = `[data-testid="${TEST_IDS.allList}"]`;
 const ALL_PAUSED = `[data-testid="${TEST_IDS.allPausedBar}"]`;
 const LOG_PATH = '/var/log/bench/together.log';
+const MB = 2 ** 20;
 /** What both filters are asked: a word in about one line in ten and in many event summaries. */
 const QUERY = 'checkout';
 
@@ -129,6 +131,7 @@ async function measureFilter(
     );
     const logMs = await timeQuery(page, 'Show only lines matching', QUERY, options.runs);
 
+    const heapBeforeAll = await heapAfterGc(page);
     const built = Date.now();
     await showAll(page);
     const rows = await waitForCount(
@@ -138,12 +141,18 @@ async function measureFilter(
       120_000,
     );
     const buildMs = Date.now() - built;
+    const heapWithAll = await heapAfterGc(page);
+    context.log(
+      `  All view built in ${buildMs} ms; heap ${(heapBeforeAll / MB).toFixed(0)} MB before it, ${(heapWithAll / MB).toFixed(0)} MB with it (${((heapWithAll - heapBeforeAll) / rows).toFixed(0)} bytes a row)`,
+    );
     const allMs = await timeQuery(page, 'Search events and lines', QUERY, options.runs);
     return {
       lines,
       events,
       rows,
       buildMs,
+      heapBeforeAllMb: heapBeforeAll / MB,
+      heapWithAllMb: heapWithAll / MB,
       logMs: spread(logMs),
       allMs: spread(allMs),
     };

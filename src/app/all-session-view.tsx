@@ -9,7 +9,7 @@ import type { TimelineItem } from '../entities/session-events/model/types';
 import { showItem } from '../entities/session-events/stores/timeline-actions';
 import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 import { AllPanel } from '../features/all/components/all-panel';
-import type { AllRow } from '../features/all/model/merged-feed';
+import { rowItem, type AllRow } from '../features/all/model/merged-feed';
 import type { AllView } from '../features/all/stores/all-view';
 import { logSource, telemetrySource } from './all-sources';
 import { DetailParts } from './events-panel/detail-parts';
@@ -21,40 +21,47 @@ function iso(ms: number): string {
 
 function LineDetail({
   row,
+  line,
   tab,
   onShow,
 }: {
   row: AllRow;
+  /** Undefined once its stream no longer keeps it (cleared, or past its capacity). */
+  line: LogLine | undefined;
   tab: LogTab | undefined;
   onShow: () => void;
 }) {
-  const line = row.item as LogLine;
   return (
     <div className="space-y-3 text-sm">
       <p>
-        Line {(line.seq + 1).toLocaleString('en-US')} of <strong>{row.source.label}</strong>
+        Line {(row.index + 1).toLocaleString('en-US')} of <strong>{row.source.label}</strong>
         {tab ? '' : ' (its stream has been closed)'}
+        {line ? '' : '; its stream no longer keeps it'}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
         <dt className="text-muted">Shown at</dt>
         <dd className="tabular-nums">{iso(row.timeMs)}</dd>
-        <dt className="text-muted">Stated in the line</dt>
-        <dd className="tabular-nums">
-          {Number.isNaN(line.statedMs)
-            ? 'no time'
-            : line.inherited === 'previous'
-              ? 'no time of its own (the last one stated before it)'
-              : line.inherited === 'next'
-                ? "no time of its own, none before it (estimated from the next line's time)"
-                : `yes${line.zoneless ? ', without a zone' : ''}`}
-        </dd>
-        <dt className="text-muted">Read by the server</dt>
-        <dd className="tabular-nums">{iso(line.timeMs)}</dd>
+        {line && (
+          <>
+            <dt className="text-muted">Stated in the line</dt>
+            <dd className="tabular-nums">
+              {Number.isNaN(line.statedMs)
+                ? 'no time'
+                : line.inherited === 'previous'
+                  ? 'no time of its own (the last one stated before it)'
+                  : line.inherited === 'next'
+                    ? "no time of its own, none before it (estimated from the next line's time)"
+                    : `yes${line.zoneless ? ', without a zone' : ''}`}
+            </dd>
+            <dt className="text-muted">Read by the server</dt>
+            <dd className="tabular-nums">{iso(line.timeMs)}</dd>
+          </>
+        )}
       </dl>
       <pre className="max-h-96 overflow-auto rounded bg-panel-2 p-2 font-mono text-xs break-all whitespace-pre-wrap">
-        <UntrustedText text={line.plain} />
+        <UntrustedText text={line?.plain ?? row.text} />
       </pre>
-      {tab && (
+      {tab && line && (
         <Button size="sm" onClick={onShow}>
           Show in its stream
         </Button>
@@ -105,7 +112,7 @@ export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessi
 
   const renderDetail = (row: AllRow, close: () => void) => {
     if (row.source.kind === 'telemetry') {
-      const item = row.item as TimelineItem;
+      const item = rowItem(row) as TimelineItem;
       return (
         <DetailFrame onClose={close}>
           <Button size="sm" onClick={() => showInTimeline(item.index)}>
@@ -118,15 +125,17 @@ export function AllSessionView({ sessionId, timeline, view, onShowIn }: AllSessi
       );
     }
     const tab = logs.tabs.find((candidate) => candidate.id === row.source.id);
-    const line = row.item as LogLine;
+    // read from its stream: a log row does not keep its line (see AllRow.item)
+    const line = rowItem(row) as LogLine | undefined;
     return (
       <DetailFrame onClose={close}>
         <LineDetail
           row={row}
+          line={line}
           tab={tab}
           onShow={() => {
             if (!tab) return;
-            showLogLine(sessionId, tab, line.seq);
+            showLogLine(sessionId, tab, row.index);
             onShowIn('logs');
           }}
         />

@@ -5,6 +5,7 @@ import {
   HOLD_MS,
   MergedFeed,
   mergeByTime,
+  rowItem,
   type AllRow,
   type FeedSource,
   type TextMatches,
@@ -218,6 +219,39 @@ describe('MergedFeed', () => {
     expect(filterTest({ ...NO_FILTER, text: '  ' })).toBeNull();
     feed.setFilter(filterTest({ ...NO_FILTER, range: { fromMs: 2, toMs: 3 } }));
     expect(texts(feed)).toEqual(['ERROR: bus failed', 'click #Save']);
+  });
+
+  it('a stable source’s rows keep no item of their own: it is read from the source, while kept', () => {
+    /** A log stream's kind of source: a new object each read, the same line under an index. */
+    class ColumnsSource extends ListSource {
+      readonly stable = true;
+      reads = 0;
+      override item = (index: number): Item | undefined => {
+        this.reads += 1;
+        const kept = index >= this.start ? this.items[index] : undefined;
+        return kept && { ...kept };
+      };
+    }
+    const telemetry = new ListSource('telemetry', 'telemetry');
+    const log = new ColumnsSource('app.log', 'log', 2);
+    const feed = new MergedFeed(100);
+    feed.setSources([telemetry, log]);
+    telemetry.add({ t: 1_000, text: 'page load' });
+    log.add({ t: 1_100, text: 'GET /cart' });
+    feed.pull(0);
+    feed.release(HOLD_MS);
+    const event = feed.ring.viewAt(0) as AllRow;
+    const line = feed.ring.viewAt(1) as AllRow;
+    expect(event.item).toBe(telemetry.items[0]);
+    expect(line.item).toBeUndefined();
+    const reads = log.reads;
+    expect(rowItem(line)).toEqual({ t: 1_100, text: 'GET /cart' });
+    expect(log.reads).toBe(reads + 1);
+    expect(rowItem(event)).toBe(telemetry.items[0]);
+    // once the stream no longer keeps the line, its row still shows its text, and has no item
+    log.add({ t: 1_200, text: 'a' }, { t: 1_300, text: 'b' });
+    expect(rowItem(line)).toBeUndefined();
+    expect(line.text).toBe('GET /cart');
   });
 
   it('a held line whose time changes is placed by its new time, next to its neighbours', () => {

@@ -94,13 +94,16 @@ export interface FeedSource<T = unknown> {
 
 export interface AllRow extends RowFacts {
   source: FeedSource;
+  /**
+   * The item, kept by the row only for a source that is not `stable` (for a stable one, such as a
+   * log stream whose lines are columns, it is read from the source when asked: see `rowItem`; an
+   * object per line held by a million rows was about 90 bytes of each row's 210).
+   */
   item: unknown;
   /** The item's absolute index in its source. */
   index: number;
   /** Placed after a row of a later time (it arrived past the hold). */
   late: boolean;
-  /** When the feed read it (performance.now ms); only meaningful while held. */
-  arrivedMs: number;
   /** Whether the text is ASCII only: known from its source, or found once a text filter looked. */
   ascii: boolean | undefined;
   mark: boolean;
@@ -115,6 +118,11 @@ interface Cursor {
   last: unknown;
   /** Rows read and not yet placed, in the source's order. */
   queue: AllRow[];
+  /**
+   * When the feed read each row of `queue` (performance.now ms), beside it: kept here, not by the
+   * row, since it matters only while the row is held.
+   */
+  arrivals: number[];
   /** Read position in `queue` (placed rows before it are dropped in bulk). */
   head: number;
   /** The source's count of time changes when last looked at. */
@@ -165,7 +173,7 @@ export class MergedFeed {
       for (let index = first; index < next; index += 1) {
         const item = source.item(index);
         if (item !== undefined && (source.include?.(item) ?? true))
-          rows.push(makeRow(source, item, index, 0));
+          rows.push(makeRow(source, item, index));
       }
       // a stable sort: rows of one time keep their order
       if (source.byTime) rows.sort((a, b) => a.timeMs - b.timeMs || 0);
@@ -174,6 +182,7 @@ export class MergedFeed {
         next,
         last: next > first ? source.item(next - 1) : undefined,
         queue: [],
+        arrivals: [],
         head: 0,
         retimes: source.retimed?.().count ?? 0,
         placedNext: next,
@@ -217,9 +226,12 @@ export class MergedFeed {
       for (let index = from; index < next; index += 1) {
         const item = source.item(index);
         if (item === undefined || !(source.include?.(item) ?? true)) continue;
-        const row = makeRow(source, item, index, nowMs);
-        if (source.byTime) holdByTime(cursor, row);
-        else cursor.queue.push(row);
+        const row = makeRow(source, item, index);
+        if (source.byTime) holdByTime(cursor, row, nowMs);
+        else {
+          cursor.queue.push(row);
+          cursor.arrivals.push(nowMs);
+        }
       }
       if (next > cursor.next) {
         cursor.next = next;
@@ -249,7 +261,7 @@ export class MergedFeed {
       // read again: a source may give a new object for the item now that its time changed
       const item = source.item(row.index);
       if (item === undefined) continue;
-      row.item = item;
+      if (source.stable !== true) row.item = item;
       row.timeMs = source.facts(item).timeMs;
     }
     return true;
@@ -274,7 +286,7 @@ export class MergedFeed {
       let at = cursor.head;
       while (
         at < cursor.queue.length &&
-        (flush || nowMs - (cursor.queue[at] as AllRow).arrivedMs >= HOLD_MS)
+        (flush || nowMs - (cursor.arrivals[at] as number) >= HOLD_MS)
       ) {
         bound = Math.max(bound, (cursor.queue[at] as AllRow).timeMs);
         at += 1;
@@ -305,11 +317,12 @@ export class MergedFeed {
     for (const cursor of cursors) {
       if (cursor.head > 0 && cursor.head * 2 >= cursor.queue.length) {
         cursor.queue.splice(0, cursor.head);
+        cursor.arrivals.splice(0, cursor.head);
         cursor.head = 0;
       }
-      const waiting = cursor.queue[cursor.head];
-      if (waiting) {
-        const wait = Math.max(0, waiting.arrivedMs + HOLD_MS - nowMs);
+      const arrived = cursor.arrivals[cursor.head];
+      if (arrived !== undefined) {
+        const wait = Math.max(0, arrived + HOLD_MS - nowMs);
         dueInMs = dueInMs === null ? wait : Math.min(dueInMs, wait);
       }
     }
@@ -354,18 +367,25 @@ export class MergedFeed {
 }
 
 /**
- * Holds a row of a `byTime` source in time order among the rows still held: before the held rows
- * of a later time, taking the arrival of the first of them, so that it is due no later than they.
+ * Holds a row of a `byTime` source, read at `nowMs`, in time order among the rows still held:
+ * before the held rows of a later time, taking the arrival of the first of them, so that it is
+ * due no later than they.
  */
-function holdByTime(cursor: Cursor, row: AllRow): void {
-  const queue = cursor.queue;
+function holdByTime(cursor: Cursor, row: AllRow, nowMs: number): void {
+  const { queue, arrivals } = cursor;
   let at = queue.length;
   while (at > cursor.head && (queue[at - 1] as AllRow).timeMs > row.timeMs) at -= 1;
-  if (at < queue.length) row.arrivedMs = Math.min(row.arrivedMs, (queue[at] as AllRow).arrivedMs);
+  const arrived = at < queue.length ? Math.min(nowMs, arrivals[at] as number) : nowMs;
   queue.splice(at, 0, row);
+  arrivals.splice(at, 0, arrived);
 }
 
-function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number): AllRow {
+/** A row's item: the one it keeps, or its stable source's (undefined once no longer kept there). */
+export function rowItem(row: AllRow): unknown {
+  return row.item ?? row.source.item(row.index);
+}
+
+function makeRow(source: FeedSource, item: unknown, index: number): AllRow {
   const facts = source.facts(item);
   return {
     timeMs: facts.timeMs,
@@ -377,10 +397,9 @@ function makeRow(source: FeedSource, item: unknown, index: number, nowMs: number
     ascii: facts.ascii,
     mark: facts.mark ?? false,
     source,
-    item,
+    item: source.stable === true ? undefined : item,
     index,
     late: false,
-    arrivedMs: nowMs,
   };
 }
 
