@@ -179,6 +179,14 @@ export function togetherTable(together: TogetherResult): string {
       `${int(filter.lines)} lines + ${int(filter.events)} events: All view built, ms`,
       int(filter.buildMs),
     ],
+    ...(filter.heapBeforeAllMb !== undefined && filter.heapWithAllMb !== undefined
+      ? [
+          [
+            'heap after GC: the lines and events, then with the All view (bytes a row)',
+            `${filter.heapBeforeAllMb.toFixed(0)} MB, ${filter.heapWithAllMb.toFixed(0)} MB (${int(((filter.heapWithAllMb - filter.heapBeforeAllMb) * MB) / Math.max(1, filter.rows))})`,
+          ],
+        ]
+      : []),
     [`filter, log view over ${int(filter.lines)} lines, ms`, spreadLabel(filter.logMs, ms)],
     [`filter, All view over ${int(filter.rows)} rows, ms`, spreadLabel(filter.allMs, ms)],
   ]);
