@@ -87,6 +87,49 @@ test('the All view puts a chromium log line next to the console error of the sam
   ).toContainText('inventory request failed');
 });
 
+test('a line its stream no longer keeps stays in the All view, and its details say so', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(60_000);
+  const { id, session } = await SessionPage.openNew(page, api);
+  await api.appendLog(id, '/var/log/app.log', ['worker 7 lost its lease']);
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('worker 7 lost its lease')).toBeVisible();
+  await page.getByLabel('Lines kept per stream').selectOption('50000');
+  await page.getByRole('tab', { name: 'All' }).click();
+  const lost = page.getByTestId(TEST_IDS.allRow).filter({ hasText: 'worker 7 lost its lease' });
+  await expect(lost).toBeVisible();
+
+  // read from its stream while the stream keeps it
+  await lost.click();
+  await page.keyboard.press('Enter');
+  const details = page.getByTestId(TEST_IDS.eventDetail);
+  await expect(details).toContainText('Line 1 of');
+  await expect(details).toContainText('Stated in the line');
+  await expect(details.getByRole('button', { name: 'Show in its stream' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+
+  // 50,000 lines more: the stream drops its first, the All view (which keeps the timeline's
+  // items and each stream's lines) still has its row
+  const more = Array.from({ length: 50_000 }, (_, at) => `filler line ${at + 1}`);
+  await api.appendLog(id, '/var/log/app.log', more);
+  await expect
+    .poll(async () => Number(await page.getByTestId(TEST_IDS.allList).getAttribute('data-count')), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(50_001);
+  await page.getByLabel('Search events and lines').fill('lost its lease');
+  await expect(lost).toBeVisible();
+  await lost.click();
+  await page.keyboard.press('Enter');
+  await expect(details).toContainText('its stream no longer keeps it');
+  await expect(details).toContainText('worker 7 lost its lease');
+  await expect(details).not.toContainText('Stated in the line');
+  await expect(details.getByRole('button', { name: 'Show in its stream' })).toHaveCount(0);
+});
+
 test('the All view filters by source, level and errors, follows live, and keeps its filters', async ({
   page,
 }) => {
