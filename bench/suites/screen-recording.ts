@@ -1,8 +1,8 @@
 /**
  * The telemetry firehose beside a recording: on one server with session browsers, the bare page
- * reads the firehose, then Session Console does without a recording and with one running (a
- * session's animating page recorded through `POST /browsers/{id}/replays`, stopped after), the
- * same page animating in both; the two are shares of this run's bare page.
+ * reads the firehose, then Session Console does, in rounds, without a recording and with one
+ * running (a session's animating page recorded through `POST /browsers/{id}/replays`, stopped
+ * after), the same page animating in both; each is a share of this run's bare page.
  */
 import { readFileSync } from 'node:fs';
 import { cpuShare, readCpu, type CpuReading, type CpuShare } from '../lib/process-cpu.ts';

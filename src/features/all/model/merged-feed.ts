@@ -97,7 +97,7 @@ export interface AllRow extends RowFacts {
   /**
    * The item, kept by the row only for a source that is not `stable` (for a stable one, such as a
    * log stream whose lines are columns, it is read from the source when asked: see `rowItem`; an
-   * object per line held by a million rows was about 90 bytes of each row's 210).
+   * object per line held by a million rows was about 80 bytes of each row's 210).
    */
   item: unknown;
   /** The item's absolute index in its source. */
