@@ -137,26 +137,30 @@ describe.skipIf(!ffmpeg)('the frame encoder', () => {
         playable: file,
         startedAtMs: 0,
       });
-      // ticks 0–9 red, 10–39 green (three seconds still), 40–44 blue and taller, 45–49 white
+      // ticks 0–9 red, 10–39 green (three seconds still), 40–44 blue and taller, 45–48 white, 49 red
       vi.advanceTimersByTime(1_000);
       paint(green);
       vi.advanceTimersByTime(3_000);
       paint(blue);
       vi.advanceTimersByTime(500);
       paint(white);
-      vi.advanceTimersByTime(500);
+      vi.advanceTimersByTime(400);
+      // a picture for the last tick alone: sent on it, and again to end the video at its time
+      paint(red);
+      vi.advanceTimersByTime(100);
       const result = await encoder.finish(5_000);
       expect(result.frames).toBe(50);
       // red; green, and again two seconds on and before blue; blue, and again before white;
-      // white, and white to end the video
-      expect(result.pictures).toBe(8);
+      // white; red, and red to end the video
+      expect(result.pictures).toBe(9);
       expect(result).toMatchObject({ width: 64, height: 48 });
       expect(readMp4Outline(await readFile(file)).durationS).toBeCloseTo(5, 3);
       expect(middleColours(file)).toEqual([
         ...Array<string>(10).fill('red'),
         ...Array<string>(30).fill('green'),
         ...Array<string>(5).fill('blue'),
-        ...Array<string>(5).fill('white'),
+        ...Array<string>(4).fill('white'),
+        'red',
       ]);
     } finally {
       vi.useRealTimers();
