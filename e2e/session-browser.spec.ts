@@ -32,9 +32,10 @@ test('the demo site in the session browser: an awaited error with its stack and 
 
   await new SessionPage(page).open(id, 'timeline');
   const timeline = new TimelinePage(page);
-  const error = timeline.row('Uncaught (in promise) Error: recommendations payload has no items');
+  const message = 'Uncaught (in promise) Error: recommendations payload has no items';
+  const error = timeline.row(message);
   await expect(error).toHaveCount(1);
-  await error.click();
+  await timeline.openRow(error, message);
 
   const throwLine = lineOf('// demo:throw-async');
   // V8 places an Error's position where it was constructed

@@ -44,6 +44,18 @@ export class TimelinePage {
     return this.page.getByTestId(TEST_IDS.streamStatus);
   }
 
+  /**
+   * Opens `row`'s details, checked by `shows` in them. While the list follows live events, a row
+   * can move between Playwright's check that it stands still and the click, which then lands on
+   * its neighbour: the click is made again until the details are the row's.
+   */
+  async openRow(row: Locator, shows: string | RegExp): Promise<void> {
+    await expect(async () => {
+      await row.click();
+      await expect(this.detail).toContainText(shows, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  }
+
   /** Scrolls the virtual list to the top, where the oldest items are. */
   async scrollToTop(): Promise<void> {
     await this.list.evaluate((list) => {
