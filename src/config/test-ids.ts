@@ -14,6 +14,7 @@ export const TEST_IDS = {
   allRow: 'all-row',
   allList: 'all-list',
   allPausedBar: 'all-paused-bar',
+  followHeld: 'follow-held',
   networkRow: 'network-row',
   networkList: 'network-list',
   networkCount: 'network-count',

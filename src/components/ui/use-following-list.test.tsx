@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  POINTER_HOLD_MS,
   useFollowingList,
   type FollowingListSource,
   type RevealRequest,
@@ -85,7 +86,17 @@ function List({
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const reveal = useStore(store, (state) => state.reveal);
   const rekey = useStore(store, (state) => state.rekey);
-  const { scrollRef, onScroll, count, totalSize, ...list } = useFollowingList({
+  const {
+    scrollRef,
+    onScroll,
+    onPointerMove,
+    onPointerDown,
+    onPointerLeave,
+    pointerHeld,
+    count,
+    totalSize,
+    ...list
+  } = useFollowingList({
     source: items.source,
     version,
     following,
@@ -98,7 +109,16 @@ function List({
     variableHeight,
   });
   return (
-    <div ref={scrollRef} onScroll={onScroll} data-testid={LIST} data-count={count}>
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      onPointerMove={onPointerMove}
+      onPointerDown={onPointerDown}
+      onPointerLeave={onPointerLeave}
+      data-testid={LIST}
+      data-count={count}
+      data-held={pointerHeld ?? 'no'}
+    >
       <div style={{ height: totalSize, position: 'relative' }}>
         {list.items.map((item) => {
           const key = items.source.keyAt(item.index);
@@ -510,6 +530,120 @@ describe('useFollowingList', () => {
     // the reader's own scroll after that counts
     scrollTo(80 * ROW);
     expect(store.getState()).toMatchObject({ following: false, unfollowedAt: 100 });
+  });
+});
+
+describe('useFollowingList under the pointer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** The pointer comes over the list and moves there (by `movement` px). */
+  const move = (pointerType = 'mouse', movement = 3): void => {
+    act(() => {
+      fireEvent.pointerOver(list(), { pointerType });
+      fireEvent.pointerEnter(list(), { pointerType });
+      fireEvent.pointerMove(list(), { pointerType, movementX: movement, movementY: 0 });
+    });
+  };
+  const leave = (): void => {
+    act(() => {
+      fireEvent.pointerOut(list(), { pointerType: 'mouse' });
+      fireEvent.pointerLeave(list(), { pointerType: 'mouse' });
+    });
+  };
+  const wait = (ms: number): void => {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  };
+
+  it('holds still while a mouse moves over the list, counting what arrives; follows again when it leaves', () => {
+    const { store, update } = setup(50);
+    const end = 50 * ROW - VIEW;
+    move();
+    expect(list().dataset.held).toBe('0');
+
+    update((items) => items.append(10));
+    // the rows under the pointer stay where they are: nothing new is shown below them
+    expect(list().dataset.count).toBe('50');
+    expect(list().scrollTop).toBe(end);
+    expect(Math.max(...renderedKeys())).toBe(49);
+    expect(list().dataset.held).toBe('10');
+
+    // old items go: the rows in view stay in place on screen
+    update((items) => items.evict(5));
+    expect(list().dataset.count).toBe('45');
+    expect(list().scrollTop).toBe(end - 5 * ROW);
+    runFrames();
+    // the list still follows: the hold is not the reader scrolling away
+    expect(store.getState()).toMatchObject({ following: true, unfollowedAt: null });
+
+    leave();
+    expect(list().dataset.held).toBe('no');
+    expect(list().dataset.count).toBe('55');
+    expect(list().scrollTop).toBe(55 * ROW - VIEW);
+    expect(Math.max(...renderedKeys())).toBe(59);
+  });
+
+  it('follows again once the pointer has been still for a while; moving or pressing holds it on', () => {
+    const { update } = setup(50);
+    move();
+    update((items) => items.append(10));
+    wait(POINTER_HOLD_MS - 100);
+    move();
+    wait(POINTER_HOLD_MS - 100);
+    act(() => {
+      fireEvent.pointerDown(list(), { pointerType: 'mouse' });
+    });
+    wait(POINTER_HOLD_MS - 100);
+    expect(list().dataset.count).toBe('50');
+    wait(100);
+    expect(list().dataset.held).toBe('no');
+    expect(list().dataset.count).toBe('60');
+    expect(list().scrollTop).toBe(60 * ROW - VIEW);
+  });
+
+  it('is not held by a touch, a list that comes under a pointer at rest, nor when not following', () => {
+    const { update } = setup(50);
+    move('touch');
+    update((items) => items.append(10));
+    expect(list().dataset.held).toBe('no');
+    expect(list().scrollTop).toBe(60 * ROW - VIEW);
+
+    move('mouse', 0);
+    update((items) => items.append(10));
+    expect(list().dataset.held).toBe('no');
+    expect(list().scrollTop).toBe(70 * ROW - VIEW);
+
+    scrollTo(100);
+    move();
+    expect(list().dataset.held).toBe('no');
+    update((items) => items.append(10));
+    expect(list().dataset.count).toBe('80');
+    expect(list().scrollTop).toBe(100);
+  });
+
+  it('scrolled up while held, shows what arrived; back at the end under the pointer, follows', () => {
+    const { store, update } = setup(50);
+    move();
+    update((items) => items.append(10));
+    expect(list().dataset.count).toBe('50');
+
+    scrollTo(200);
+    expect(store.getState()).toMatchObject({ following: false, unfollowedAt: 60 });
+    expect(list().dataset.held).toBe('no');
+    expect(list().dataset.count).toBe('60');
+    expect(list().scrollTop).toBe(200);
+
+    runFrames();
+    scrollTo(60 * ROW - VIEW);
+    expect(store.getState().following).toBe(true);
+    update((items) => items.append(10));
+    expect(list().dataset.count).toBe('70');
+    expect(list().scrollTop).toBe(70 * ROW - VIEW);
   });
 });
 

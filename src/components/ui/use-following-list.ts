@@ -1,5 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { isScrolledToBottom } from '../../lib/scroll';
 import { useRowWindow, type RowWindowItem } from './use-row-window';
 
@@ -74,6 +80,17 @@ export interface FollowingList {
   scrollRef: RefObject<HTMLDivElement | null>;
   /** The scrolling element's scroll handler. */
   onScroll: () => void;
+  /** The scrolling element's pointer handlers: a pointer moving over the list holds it still. */
+  onPointerMove: (event: ReactPointerEvent) => void;
+  onPointerDown: (event: ReactPointerEvent) => void;
+  onPointerLeave: () => void;
+  /**
+   * While following, a mouse or pen moving over the list holds it where it is, until it has been
+   * still for `POINTER_HOLD_MS` or leaves, so that the row being aimed at does not move away just
+   * before the click: the items that arrived since (counted as `nextKey` counts), or null when
+   * not held.
+   */
+  pointerHeld: number | null;
   /** Items shown: while paused, those that had arrived when it paused. */
   count: number;
   /** The rows to render (index is the view index), those in view plus overscan. */
@@ -85,6 +102,9 @@ export interface FollowingList {
   /** Ref for a row taller than `rowHeight`, which needs `data-key` (without `variableHeight`). */
   measureTall: ((element: HTMLElement | null) => (() => void) | undefined) | undefined;
 }
+
+/** How long a list stays held after the pointer over it last moved or was pressed. */
+export const POINTER_HOLD_MS = 1000;
 
 interface Anchor {
   key: number;
@@ -113,9 +133,16 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
   // the key of an item kept whole in view (`align: 'keep'`) until the reader scrolls
   const held = useRef<number | null>(null);
 
+  // the `nextKey` when a pointer began moving over the list while it followed; null when not held
+  // (a hold ends when the list stops following or is paused)
+  const [heldAt, setHeldAt] = useState<number | null>(null);
+  const holdTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  if (heldAt !== null && (!following || pausedAt !== null)) setHeldAt(null);
+  const shownUpTo = pausedAt ?? (following ? heldAt : null);
+
   const viewCount = source.viewCount();
-  const count = pausedAt === null ? viewCount : Math.min(viewCount, source.viewIndexOf(pausedAt));
-  const pinnedToEnd = following && pausedAt === null;
+  const count = shownUpTo === null ? viewCount : Math.min(viewCount, source.viewIndexOf(shownUpTo));
+  const pinnedToEnd = following && shownUpTo === null;
 
   const fixed = useRowWindow({
     count,
@@ -197,6 +224,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
 
   const latest = useRef({
     options,
+    pinnedToEnd,
     items,
     startOf,
     scrollToIndex,
@@ -205,7 +233,16 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     keepHeld,
   });
   useLayoutEffect(() => {
-    latest.current = { options, items, startOf, scrollToIndex, pinToEnd, rememberAnchor, keepHeld };
+    latest.current = {
+      options,
+      pinnedToEnd,
+      items,
+      startOf,
+      scrollToIndex,
+      pinToEnd,
+      rememberAnchor,
+      keepHeld,
+    };
     followingNow.current = options.following;
   });
 
@@ -245,7 +282,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => {
       const current = latest.current;
-      if (!followingNow.current || current.options.pausedAt !== null) return;
+      if (!followingNow.current || !current.pinnedToEnd) return;
       programmatic.current = true;
       current.pinToEnd(element);
       requestAnimationFrame(() => {
@@ -290,6 +327,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     // grew since leaves the view above the end, not higher up): a scroll up, even in the frame of
     // one of ours, is the reader's (else the window would stay computed from the end while the
     // reader looks at the top, and the list would look empty)
+    // (held under the pointer counts: there too our scrolls keep the end of what is shown in view)
     const pinnedNow = followingNow.current && latest.current.options.pausedAt === null;
     if (programmatic.current && !(pinnedNow && movedUp && !atBottom)) return;
     held.current = null;
@@ -302,9 +340,32 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     );
   };
 
+  // a pointer that moves (a list appearing under one at rest does not) or is pressed holds the
+  // list, and the hold lasts while it keeps moving; a touch scrolls instead, and holds nothing
+  const holdForPointer = (event: ReactPointerEvent): void => {
+    if (event.pointerType === 'touch' || !following || pausedAt !== null) return;
+    clearTimeout(holdTimer.current);
+    holdTimer.current = setTimeout(() => setHeldAt(null), POINTER_HOLD_MS);
+    if (heldAt !== null) return;
+    rememberAnchor();
+    setHeldAt(source.nextKey());
+  };
+  const onPointerMove = (event: ReactPointerEvent): void => {
+    if (event.movementX !== 0 || event.movementY !== 0) holdForPointer(event);
+  };
+  const onPointerLeave = (): void => {
+    clearTimeout(holdTimer.current);
+    setHeldAt(null);
+  };
+  useLayoutEffect(() => () => clearTimeout(holdTimer.current), []);
+
   return {
     scrollRef,
     onScroll,
+    onPointerMove,
+    onPointerDown: holdForPointer,
+    onPointerLeave,
+    pointerHeld: heldAt === null ? null : Math.max(0, source.nextKey() - heldAt),
     count,
     items,
     totalSize,

@@ -7,6 +7,7 @@ import {
   type FollowingListSource,
 } from '../../../components/ui/use-following-list';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
+import { FollowHeldCue } from '../../../components/ui/follow-held-cue';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
@@ -14,6 +15,8 @@ import { revealControls } from '../../../lib/control-chars';
 import { formatTimestamp } from '../../../lib/time-format';
 import type { AllRow } from '../model/merged-feed';
 import type { AllView } from '../stores/all-view';
+
+const ROW_NOUN = ['row', 'rows'] as const;
 
 export const ALL_ROW_HEIGHT = 24;
 
@@ -101,7 +104,17 @@ export function AllList({ view }: { view: AllView }) {
     [store],
   );
   const fast = following && pausedAt === null;
-  const { scrollRef, onScroll, count, items, totalSize } = useFollowingList({
+  const {
+    scrollRef,
+    onScroll,
+    onPointerMove,
+    onPointerDown,
+    onPointerLeave,
+    pointerHeld,
+    count,
+    items,
+    totalSize,
+  } = useFollowingList({
     source,
     version,
     following,
@@ -116,6 +129,9 @@ export function AllList({ view }: { view: AllView }) {
     <div
       ref={scrollRef}
       onScroll={onScroll}
+      onPointerMove={onPointerMove}
+      onPointerDown={onPointerDown}
+      onPointerLeave={onPointerLeave}
       role="log"
       aria-live="off"
       aria-label="Events and log lines in time order"
@@ -139,6 +155,7 @@ export function AllList({ view }: { view: AllView }) {
           );
         })}
       </div>
+      <FollowHeldCue held={pointerHeld} noun={ROW_NOUN} />
       {count === 0 && (
         <p className="absolute inset-x-0 top-0 p-6 text-sm text-muted">
           {ring.size === 0

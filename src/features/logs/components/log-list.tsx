@@ -5,6 +5,7 @@ import {
   type FollowChange,
   type FollowingListSource,
 } from '../../../components/ui/use-following-list';
+import { FollowHeldCue } from '../../../components/ui/follow-held-cue';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { focusIfLost } from '../../../lib/focus';
@@ -18,6 +19,7 @@ import { LogRow } from './log-row';
 const ROW_HEIGHT = 20;
 /** Rows rendered beyond each edge of the view. */
 const OVERSCAN = 4;
+const LINE_NOUN = ['line', 'lines'] as const;
 const NO_RANGES: ReadonlyArray<readonly [number, number]> = [];
 
 export interface LogListProps {
@@ -56,7 +58,18 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const onFollowChange = useCallback((change: FollowChange) => store.setState(change), [store]);
   // Unwrapped rows share one height (an expanded JSON row is measured): arithmetic windowing.
   // Wrapped rows have any height: every row is measured.
-  const { scrollRef, onScroll, items, totalSize, measureElement, measureTall } = useFollowingList({
+  const {
+    scrollRef,
+    onScroll,
+    onPointerMove,
+    onPointerDown,
+    onPointerLeave,
+    pointerHeld,
+    items,
+    totalSize,
+    measureElement,
+    measureTall,
+  } = useFollowingList({
     source,
     version,
     following,
@@ -103,6 +116,9 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     <div
       ref={scrollRef}
       onScroll={onScroll}
+      onPointerMove={onPointerMove}
+      onPointerDown={onPointerDown}
+      onPointerLeave={onPointerLeave}
       role="log"
       aria-live="off"
       aria-label={`Log lines of ${tab.source.target}`}
@@ -141,6 +157,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
           );
         })}
       </div>
+      <FollowHeldCue held={pointerHeld} noun={LINE_NOUN} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type FollowingListSource,
 } from '../../../components/ui/use-following-list';
 import type { RowWindowItem } from '../../../components/ui/use-row-window';
+import { FollowHeldCue } from '../../../components/ui/follow-held-cue';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { emptyHistoryText } from '../model/history-empty';
@@ -21,6 +22,8 @@ import {
   type Timeline,
 } from '../../../entities/session-events/stores/timeline-controller';
 import { ROW_HEIGHT, TimelineRow } from './timeline-row';
+
+const EVENT_NOUN = ['event', 'events'] as const;
 
 export interface TimelineListProps {
   timeline: Timeline;
@@ -80,7 +83,17 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   // fast stream or a flood, where every row changes at each update and they would only add to
   // the work of each update
   const fast = following && pausedAt === null && (flooded || fastFollow);
-  const { scrollRef, onScroll, count, items, totalSize } = useFollowingList({
+  const {
+    scrollRef,
+    onScroll,
+    onPointerMove,
+    onPointerDown,
+    onPointerLeave,
+    pointerHeld,
+    count,
+    items,
+    totalSize,
+  } = useFollowingList({
     source,
     version,
     following,
@@ -104,6 +117,9 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       <div
         ref={scrollRef}
         onScroll={onScroll}
+        onPointerMove={onPointerMove}
+        onPointerDown={onPointerDown}
+        onPointerLeave={onPointerLeave}
         role="log"
         aria-live="off"
         aria-label="Telemetry events"
@@ -135,6 +151,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
             );
           })}
         </div>
+        <FollowHeldCue held={pointerHeld} noun={EVENT_NOUN} />
         {count === 0 && (
           <p className="absolute inset-x-0 top-0 p-6 text-sm text-muted">
             {buffer.size > 0
