@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filterTest, NO_FILTER, textOnlyNeedle, type AllFilter } from './all-filter';
 import { plainMatcher } from '../../../lib/plain-match';
 import {
@@ -426,6 +426,39 @@ describe('MergedFeed', () => {
         'checkout done',
         'CheckOut again',
       ]);
+    });
+
+    it('searches its own copy of the texts of sources that cannot: no row is read', () => {
+      const telemetry = new ArrivalSource();
+      const app = new SearchingSource('app.log');
+      const feed = new MergedFeed(10_000);
+      feed.setSources([telemetry, app]);
+      // 3,000 events: two chunks of texts sealed, one open; the Unicode ones tested by case too
+      for (let at = 0; at < 3000; at += 1) {
+        const text = at % 1000 === 999 ? `ÉCHEC ${at}` : `GET /item/${at}`;
+        telemetry.add({ t: at, text, mark: at === 1500 });
+        app.add({ t: at + 0.5, text: at % 700 === 0 ? `échec of ${at}` : `line ${at}` });
+        if (at % 500 === 0) read(feed);
+      }
+      read(feed);
+      const reads = vi.spyOn(feed.ring, 'at');
+      expect(shown(feed, { ...NO_FILTER, text: 'Échec' })).toEqual([
+        'échec of 0',
+        'échec of 700',
+        'ÉCHEC 999',
+        'échec of 1400',
+        'GET /item/1500', // a mark
+        'ÉCHEC 1999',
+        'échec of 2100',
+        'échec of 2800',
+        'ÉCHEC 2999',
+      ]);
+      expect(reads).not.toHaveBeenCalled();
+      expect(shown(feed, { ...NO_FILTER, text: '/item/2998' })).toEqual([
+        'GET /item/1500',
+        'GET /item/2998',
+      ]);
+      expect(reads).not.toHaveBeenCalled();
     });
 
     it('takes a searching source’s answer for the rows it keeps, however the list was laid out', () => {

@@ -19,6 +19,9 @@
  */
 import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
 import { RowColumns } from './row-columns';
+import { TextColumn, columnNeedle, type TextMatches } from './text-column';
+
+export type { TextMatches };
 
 export type AllLevel = 'error' | 'warn' | 'info' | 'debug' | 'none';
 export const ALL_LEVELS: readonly AllLevel[] = ['error', 'warn', 'info', 'debug', 'none'];
@@ -48,12 +51,6 @@ export interface RetimedItems {
   /** The items the latest change touched: indexes `from` to `to - 1`. */
   readonly from: number;
   readonly to: number;
-}
-
-/** Which of a source's items hold a text: `passes[i]` is 1 for the item at index `from + i`. */
-export interface TextMatches {
-  from: number;
-  passes: Uint8Array;
 }
 
 /** A live list the feed reads: telemetry events or the lines of one log stream. */
@@ -137,6 +134,8 @@ export class MergedFeed {
   private readonly places = new Map<FeedSource, number>();
   private readonly columns: RowColumns<FeedSource>;
   private readonly cursors = new Map<FeedSource, Cursor>();
+  /** The row texts of each source that cannot search its own (`matching`), for the filter. */
+  private readonly texts = new Map<FeedSource, TextColumn>();
   private lastPlacedMs = Number.NEGATIVE_INFINITY;
   /** Items a source evicted before the feed read them (a source outran the view). */
   skipped = 0;
@@ -165,15 +164,20 @@ export class MergedFeed {
   build(): void {
     this.builds += 1;
     this.cursors.clear();
+    this.texts.clear();
     const lists: AllRow[][] = [];
     for (const source of this.sources) {
       const rows: AllRow[] = [];
       const first = source.first();
       const next = source.next();
+      const texts = this.textColumnOf(source);
       for (let index = first; index < next; index += 1) {
         const item = source.item(index);
-        if (item !== undefined && (source.include?.(item) ?? true))
-          rows.push(makeRow(source, item, index));
+        if (item !== undefined && (source.include?.(item) ?? true)) {
+          const row = makeRow(source, item, index);
+          texts?.add(index, row.text, row.mark);
+          rows.push(row);
+        }
       }
       // a stable sort: rows of one time keep their order
       if (source.byTime) rows.sort((a, b) => a.timeMs - b.timeMs || 0);
@@ -223,10 +227,12 @@ export class MergedFeed {
         this.skipped += first - from;
         from = first;
       }
+      const texts = this.texts.get(source);
       for (let index = from; index < next; index += 1) {
         const item = source.item(index);
         if (item === undefined || !(source.include?.(item) ?? true)) continue;
         const row = makeRow(source, item, index);
+        texts?.add(index, row.text, row.mark);
         if (source.byTime) holdByTime(cursor, row, nowMs);
         else {
           cursor.queue.push(row);
@@ -239,6 +245,14 @@ export class MergedFeed {
       }
     }
     return true;
+  }
+
+  /** A new text column for a source that cannot search its own rows; undefined for one that can. */
+  private textColumnOf(source: FeedSource): TextColumn | undefined {
+    if (source.matching) return undefined;
+    const column = new TextColumn(this.ring.capacity);
+    this.texts.set(source, column);
+    return column;
   }
 
   /**
@@ -332,13 +346,19 @@ export class MergedFeed {
   /**
    * Shows only the rows passing `test`. `needle`: the filter is by this text alone (a row passes
    * when its text holds it, ignoring case, or it is a mark), so the sources that can say which of
-   * their items hold it are asked, and only the other rows are read and tested.
+   * their items hold it are asked, the feed's own texts of the others are searched (`TextColumn`),
+   * and only the rows neither knows (lines a tab no longer keeps) are read and tested.
    */
   setFilter(test: ItemTest<AllRow> | null, needle: string | null = null): void {
+    const lower = needle === null ? null : columnNeedle(needle);
     const found =
       test === null || needle === null
         ? []
-        : this.sources.map((source) => source.matching?.(needle) ?? null);
+        : this.sources.map((source) => {
+            if (source.matching) return source.matching(needle);
+            const texts = this.texts.get(source);
+            return texts && lower !== null ? texts.holding(lower) : null;
+          });
     if (test === null || !found.some((matches) => matches !== null)) {
       this.ring.setFilter(test);
       return;
