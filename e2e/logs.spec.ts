@@ -25,6 +25,40 @@ test('lines appended to a file in the session root appear within a second', asyn
   expect(consoleErrors).toEqual([]);
 });
 
+test('a following list holds still while the pointer moves over it, and follows again once it rests', async ({
+  page,
+  api,
+}) => {
+  const { id, session } = await SessionPage.openNew(page, api);
+  await api.appendLog(id, '/var/log/app.log', lines(0, 200));
+  await session.openFile('/var/log/app.log');
+  await expect(session.row('line 199')).toBeVisible();
+  const box = await session.list.boundingBox();
+  if (!box) throw new Error('the log list has no box');
+  // the pointer moves over the last rows, as when aiming at one, while lines arrive
+  let step = 0;
+  const aim = (): Promise<void> =>
+    page.mouse.move(box.x + 100 + (step++ % 2) * 4, box.y + box.height - 30);
+  await aim();
+  await api.appendLog(id, '/var/log/app.log', lines(200, 5));
+  const cue = page.getByTestId(TEST_IDS.followHeld);
+  await expect
+    .poll(async () => {
+      await aim();
+      return (await cue.count()) === 1 ? cue.textContent() : null;
+    })
+    .toBe('Held while you point: 5 new lines below');
+  await aim();
+  await expect(session.row('line 204')).toHaveCount(0);
+  await expect(session.row('line 199')).toBeVisible();
+  await expect(session.pausedBar).toHaveCount(0);
+
+  // at rest for a second, the list follows again and the cue goes
+  await expect(session.row('line 204')).toBeVisible({ timeout: 3_000 });
+  await expect(cue).toHaveCount(0);
+  await expect(session.pausedBar).toHaveCount(0);
+});
+
 test('scrolling up pauses and holds position while lines arrive; jump to latest follows again', async ({
   page,
   api,

@@ -20,10 +20,9 @@ export function FollowHeldCue({
       <p
         data-testid={TEST_IDS.followHeld}
         data-new={held}
-        className="absolute right-2 bottom-1.5 rounded border border-border bg-panel px-2 py-0.5 text-xs whitespace-nowrap text-muted shadow-sm"
+        className="absolute bottom-1.5 left-1/2 -translate-x-1/2 rounded border border-border bg-panel px-2 py-0.5 text-xs whitespace-nowrap text-muted shadow-sm"
       >
-        Held while you point: {held.toLocaleString('en-US')} new {held === 1 ? noun[0] : noun[1]}
-        below
+        {`Held while you point: ${held.toLocaleString('en-US')} new ${held === 1 ? noun[0] : noun[1]} below`}
       </p>
     </div>
   );
