@@ -461,6 +461,50 @@ describe('MergedFeed', () => {
       expect(reads).not.toHaveBeenCalled();
     });
 
+    it('shows what reading every row shows through floods, evictions, cleared lines and rebuilds', () => {
+      let seed = 11;
+      const random = (below: number): number => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % below;
+      };
+      const words = ['checkout', 'cart', 'CHECKOUT done', 'paint', 'Check out', 'ÉCHEC checkout'];
+      for (let round = 0; round < 6; round += 1) {
+        const telemetry = new ArrivalSource();
+        const app = new SearchingSource('app.log', 'log', 40 + random(200));
+        const chromium = new ListSource('chromium', 'log', 30 + random(300));
+        const feed = new MergedFeed(100 + random(400));
+        const plain = new MergedFeed(feed.capacity);
+        feed.setSources([telemetry, app, chromium]);
+        plain.setSources([telemetry, app, chromium]);
+        let t = 0;
+        for (let step = 0; step < 60; step += 1) {
+          const burst = 1 + random(40);
+          for (let at = 0; at < burst; at += 1) {
+            t += random(3);
+            const text = words[random(words.length)] as string;
+            const pick = random(3);
+            // telemetry arrives out of time order; a mark now and then
+            if (pick === 0) telemetry.add({ t: t - random(5), text, mark: random(40) === 0 });
+            else if (pick === 1) app.add({ t, text });
+            else chromium.add({ t, text });
+          }
+          const flush = random(4) === 0;
+          for (const each of [feed, plain]) {
+            each.pull(step * 100);
+            each.release(step * 100, flush);
+          }
+          if (random(15) === 0) {
+            const capacity = 50 + random(400);
+            feed.setSources([telemetry, app, chromium], capacity);
+            plain.setSources([telemetry, app, chromium], capacity);
+          }
+          const filter = { ...NO_FILTER, text: random(2) === 0 ? 'checkout' : 'Check' };
+          const expected = shown(plain, { ...filter, hiddenLevels: ['debug'] });
+          expect(shown(feed, filter), `round ${round}, step ${step}`).toEqual(expected);
+        }
+      }
+    });
+
     it('takes a searching source’s answer for the rows it keeps, however the list was laid out', () => {
       // a source that says every line it keeps (its last four) holds the text, which none does
       const app = new SearchingSource('app.log', 'log', 4);

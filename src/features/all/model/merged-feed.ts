@@ -18,7 +18,7 @@
  * the list built again, so that it stands where its time puts it.
  */
 import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
-import { RowColumns } from './row-columns';
+import { RowKeysBySource } from './row-keys-by-source';
 import { TextColumn, columnNeedle, type TextMatches } from './text-column';
 
 export type { TextMatches };
@@ -131,8 +131,7 @@ interface Cursor {
 export class MergedFeed {
   readonly ring: FilteredRing<AllRow>;
   private sources: readonly FeedSource[] = [];
-  private readonly places = new Map<FeedSource, number>();
-  private readonly columns: RowColumns<FeedSource>;
+  private readonly keys = new RowKeysBySource<FeedSource>();
   private readonly cursors = new Map<FeedSource, Cursor>();
   /** The row texts of each source that cannot search its own (`matching`), for the filter. */
   private readonly texts = new Map<FeedSource, TextColumn>();
@@ -143,8 +142,7 @@ export class MergedFeed {
   builds = 0;
 
   constructor(capacity: number) {
-    this.columns = new RowColumns(capacity, (source) => this.places.get(source) ?? 0xfffe);
-    this.ring = new FilteredRing<AllRow>(capacity, [this.columns]);
+    this.ring = new FilteredRing<AllRow>(capacity, [this.keys]);
   }
 
   get capacity(): number {
@@ -154,8 +152,6 @@ export class MergedFeed {
   /** Sets the sources (in the order their rows win ties) and builds the list from them. */
   setSources(sources: readonly FeedSource[], capacity = this.ring.capacity): void {
     this.sources = sources;
-    this.places.clear();
-    sources.forEach((source, place) => this.places.set(source, place));
     if (capacity !== this.ring.capacity) this.ring.resize(capacity);
     this.build();
   }
@@ -363,26 +359,62 @@ export class MergedFeed {
       this.ring.setFilter(test);
       return;
     }
-    const { ring, columns } = this;
-    const { sources, indexes } = columns;
-    const passing: number[] = [];
-    // slots follow keys round the ring: no division per row
-    let slot = columns.slotOf(ring.first);
-    for (let key = ring.first; key < ring.next; key += 1, slot += 1) {
-      if (slot === sources.length) slot = 0;
-      const matches = found[(sources[slot] as number) - 1];
-      if (matches) {
-        // a row whose item the source no longer keeps (cleared from its tab) is read instead
-        const at = (indexes[slot] as number) - matches.from;
-        if (at >= 0 && at < matches.passes.length) {
-          if (matches.passes[at] === 1) passing.push(key);
-          continue;
+    const { ring } = this;
+    const first = ring.first;
+    // each source's passing rows, by key, then merged
+    const lists: number[][] = [];
+    this.sources.forEach((source, place) => {
+      const keys = this.keys.of(source);
+      if (keys === undefined) return;
+      const list: number[] = [];
+      // a row the source cannot answer for (its item cleared from the tab, or no answer) is read
+      const read = (from: number, to: number): void => {
+        for (let index = from; index < to; index += 1) {
+          const key = keys.keyOf(index);
+          if (key < first) continue;
+          const row = ring.at(key);
+          if (row !== undefined && test(row)) list.push(key);
         }
+      };
+      const matches = found[place] ?? null;
+      if (matches === null) read(keys.start, keys.end);
+      else {
+        const { from, passes } = matches;
+        read(keys.start, Math.min(from, keys.end));
+        for (let at = Math.max(0, keys.start - from); at < passes.length; at += 1) {
+          if (passes[at] !== 1) continue;
+          const key = keys.keyOf(from + at);
+          if (key >= first) list.push(key);
+        }
+        read(Math.max(keys.start, from + passes.length), keys.end);
       }
-      const row = ring.at(key);
-      if (row !== undefined && test(row)) passing.push(key);
-    }
+      // a source placed by time has its rows in about the order of its items, not exactly
+      if (source.byTime) list.sort((a, b) => a - b);
+      lists.push(list);
+    });
+    const passing = mergeKeys(lists);
     ring.setFilter(test, passing);
+  }
+}
+
+/** Ascending lists of keys as one ascending list (no key is in two lists). */
+function mergeKeys(lists: readonly number[][]): number[] {
+  if (lists.length === 1) return lists[0] as number[];
+  const out: number[] = [];
+  const heads = lists.map(() => 0);
+  for (;;) {
+    let pick = -1;
+    let least = Number.POSITIVE_INFINITY;
+    for (let list = 0; list < lists.length; list += 1) {
+      const key = (lists[list] as number[])[heads[list] as number];
+      if (key !== undefined && key < least) {
+        least = key;
+        pick = list;
+      }
+    }
+    if (pick < 0) return out;
+    out.push(least);
+    heads[pick] = (heads[pick] as number) + 1;
   }
 }
 
