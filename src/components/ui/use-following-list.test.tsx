@@ -588,6 +588,19 @@ describe('useFollowingList under the pointer', () => {
     expect(Math.max(...renderedKeys())).toBe(59);
   });
 
+  it('counts what waits below as the filter shows it', () => {
+    const { update } = setup(50);
+    move();
+    update((items) => {
+      items.setFilter((key) => key >= 50 && key % 2 === 1);
+      items.append(10);
+    });
+    expect(list().dataset.count).toBe('50');
+    expect(list().dataset.held).toBe('5');
+    leave();
+    expect(list().dataset.count).toBe('55');
+  });
+
   it('follows again once the pointer has been still for a while; moving or pressing holds it on', () => {
     const { update } = setup(50);
     move();

@@ -87,8 +87,8 @@ export interface FollowingList {
   /**
    * While following, a mouse or pen moving over the list holds it where it is, until it has been
    * still for `POINTER_HOLD_MS` or leaves, so that the row being aimed at does not move away just
-   * before the click: the items that arrived since (counted as `nextKey` counts), or null when
-   * not held.
+   * before the click: the items shown once it lets go that it does not show now (those a filter
+   * passes among the items that arrived since), or null when not held.
    */
   pointerHeld: number | null;
   /** Items shown: while paused, those that had arrived when it paused. */
@@ -365,7 +365,8 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     onPointerMove,
     onPointerDown: holdForPointer,
     onPointerLeave,
-    pointerHeld: heldAt === null ? null : Math.max(0, source.nextKey() - heldAt),
+    // the items that will show when the hold ends: those the filter passes, not all that arrived
+    pointerHeld: heldAt === null ? null : Math.max(0, viewCount - count),
     count,
     items,
     totalSize,
