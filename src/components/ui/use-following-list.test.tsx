@@ -86,35 +86,25 @@ function List({
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const reveal = useStore(store, (state) => state.reveal);
   const rekey = useStore(store, (state) => state.rekey);
-  const {
-    scrollRef,
-    onScroll,
-    onPointerMove,
-    onPointerDown,
-    onPointerLeave,
-    pointerHeld,
-    count,
-    totalSize,
-    ...list
-  } = useFollowingList({
-    source: items.source,
-    version,
-    following,
-    pausedAt,
-    reveal,
-    rekey,
-    onFollowChange: (change) => store.setState(change),
-    rowHeight: ROW,
-    overscan: 2,
-    variableHeight,
-  });
+  const { scrollRef, onScroll, pointer, pointerHeld, count, totalSize, ...list } = useFollowingList(
+    {
+      source: items.source,
+      version,
+      following,
+      pausedAt,
+      reveal,
+      rekey,
+      onFollowChange: (change) => store.setState(change),
+      rowHeight: ROW,
+      overscan: 2,
+      variableHeight,
+    },
+  );
   return (
     <div
       ref={scrollRef}
       onScroll={onScroll}
-      onPointerMove={onPointerMove}
-      onPointerDown={onPointerDown}
-      onPointerLeave={onPointerLeave}
+      {...pointer}
       data-testid={LIST}
       data-count={count}
       data-held={pointerHeld ?? 'no'}

@@ -80,10 +80,12 @@ export interface FollowingList {
   scrollRef: RefObject<HTMLDivElement | null>;
   /** The scrolling element's scroll handler. */
   onScroll: () => void;
-  /** The scrolling element's pointer handlers: a pointer moving over the list holds it still. */
-  onPointerMove: (event: ReactPointerEvent) => void;
-  onPointerDown: (event: ReactPointerEvent) => void;
-  onPointerLeave: () => void;
+  /** The scrolling element's pointer handlers (spread on it): a moving pointer holds the list. */
+  pointer: {
+    onPointerMove: (event: ReactPointerEvent) => void;
+    onPointerDown: (event: ReactPointerEvent) => void;
+    onPointerLeave: () => void;
+  };
   /**
    * While following, a mouse or pen moving over the list holds it where it is, until it has been
    * still for `POINTER_HOLD_MS` or leaves, so that the row being aimed at does not move away just
@@ -362,9 +364,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
   return {
     scrollRef,
     onScroll,
-    onPointerMove,
-    onPointerDown: holdForPointer,
-    onPointerLeave,
+    pointer: { onPointerMove, onPointerDown: holdForPointer, onPointerLeave },
     // the items that will show when the hold ends: those the filter passes, not all that arrived
     pointerHeld: heldAt === null ? null : Math.max(0, viewCount - count),
     count,

@@ -104,17 +104,7 @@ export function AllList({ view }: { view: AllView }) {
     [store],
   );
   const fast = following && pausedAt === null;
-  const {
-    scrollRef,
-    onScroll,
-    onPointerMove,
-    onPointerDown,
-    onPointerLeave,
-    pointerHeld,
-    count,
-    items,
-    totalSize,
-  } = useFollowingList({
+  const { scrollRef, onScroll, pointer, pointerHeld, count, items, totalSize } = useFollowingList({
     source,
     version,
     following,
@@ -129,9 +119,7 @@ export function AllList({ view }: { view: AllView }) {
     <div
       ref={scrollRef}
       onScroll={onScroll}
-      onPointerMove={onPointerMove}
-      onPointerDown={onPointerDown}
-      onPointerLeave={onPointerLeave}
+      {...pointer}
       role="log"
       aria-live="off"
       aria-label="Events and log lines in time order"

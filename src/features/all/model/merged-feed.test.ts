@@ -4,12 +4,12 @@ import { plainMatcher } from '../../../lib/plain-match';
 import {
   HOLD_MS,
   MergedFeed,
-  mergeByTime,
   rowItem,
   type AllRow,
   type FeedSource,
   type TextMatches,
 } from './merged-feed';
+import { mergeByTime } from './merge-lists';
 
 interface Item {
   t: number;

@@ -18,6 +18,7 @@
  * the list built again, so that it stands where its time puts it.
  */
 import { FilteredRing, type ItemTest } from '../../../lib/filtered-ring';
+import { mergeByTime, mergeKeys } from './merge-lists';
 import { RowKeysBySource } from './row-keys-by-source';
 import { TextColumn, columnNeedle, type TextMatches } from './text-column';
 
@@ -397,27 +398,6 @@ export class MergedFeed {
   }
 }
 
-/** Ascending lists of keys as one ascending list (no key is in two lists). */
-function mergeKeys(lists: readonly number[][]): number[] {
-  if (lists.length === 1) return lists[0] as number[];
-  const out: number[] = [];
-  const heads = lists.map(() => 0);
-  for (;;) {
-    let pick = -1;
-    let least = Number.POSITIVE_INFINITY;
-    for (let list = 0; list < lists.length; list += 1) {
-      const key = (lists[list] as number[])[heads[list] as number];
-      if (key !== undefined && key < least) {
-        least = key;
-        pick = list;
-      }
-    }
-    if (pick < 0) return out;
-    out.push(least);
-    heads[pick] = (heads[pick] as number) + 1;
-  }
-}
-
 /**
  * Holds a row of a `byTime` source, read at `nowMs`, in time order among the rows still held:
  * before the held rows of a later time, taking the arrival of the first of them, so that it is
@@ -453,34 +433,4 @@ function makeRow(source: FeedSource, item: unknown, index: number): AllRow {
     index,
     late: false,
   };
-}
-
-/**
- * Merges lists, each kept in its own order, by time: at each step the head of lowest time goes
- * first; ties go to the earlier list. A time that is not a number sorts as if it were the time of
- * the row before it in its list.
- */
-export function mergeByTime(lists: readonly AllRow[][]): AllRow[] {
-  const total = lists.reduce((sum, list) => sum + list.length, 0);
-  const out = new Array<AllRow>(total);
-  const heads = lists.map(() => 0);
-  const keys = lists.map(() => Number.NEGATIVE_INFINITY);
-  for (let at = 0; at < total; at += 1) {
-    let pick = -1;
-    let pickKey = Number.POSITIVE_INFINITY;
-    for (let list = 0; list < lists.length; list += 1) {
-      const row = (lists[list] as AllRow[])[heads[list] as number];
-      if (!row) continue;
-      const key = Number.isNaN(row.timeMs) ? (keys[list] as number) : row.timeMs;
-      if (pick < 0 || key < pickKey) {
-        pick = list;
-        pickKey = key;
-      }
-    }
-    const row = (lists[pick] as AllRow[])[heads[pick] as number] as AllRow;
-    keys[pick] = pickKey;
-    heads[pick] = (heads[pick] as number) + 1;
-    out[at] = row;
-  }
-  return out;
 }

@@ -61,9 +61,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const {
     scrollRef,
     onScroll,
-    onPointerMove,
-    onPointerDown,
-    onPointerLeave,
+    pointer,
     pointerHeld,
     items,
     totalSize,
@@ -116,9 +114,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     <div
       ref={scrollRef}
       onScroll={onScroll}
-      onPointerMove={onPointerMove}
-      onPointerDown={onPointerDown}
-      onPointerLeave={onPointerLeave}
+      {...pointer}
       role="log"
       aria-live="off"
       aria-label={`Log lines of ${tab.source.target}`}

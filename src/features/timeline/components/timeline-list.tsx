@@ -83,17 +83,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
   // fast stream or a flood, where every row changes at each update and they would only add to
   // the work of each update
   const fast = following && pausedAt === null && (flooded || fastFollow);
-  const {
-    scrollRef,
-    onScroll,
-    onPointerMove,
-    onPointerDown,
-    onPointerLeave,
-    pointerHeld,
-    count,
-    items,
-    totalSize,
-  } = useFollowingList({
+  const { scrollRef, onScroll, pointer, pointerHeld, count, items, totalSize } = useFollowingList({
     source,
     version,
     following,
@@ -117,9 +107,7 @@ export function TimelineList({ timeline, onSelect, onVisibleRange }: TimelineLis
       <div
         ref={scrollRef}
         onScroll={onScroll}
-        onPointerMove={onPointerMove}
-        onPointerDown={onPointerDown}
-        onPointerLeave={onPointerLeave}
+        {...pointer}
         role="log"
         aria-live="off"
         aria-label="Telemetry events"
