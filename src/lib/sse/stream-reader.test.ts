@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './fake-sse-server';
 import { startAttempt } from './library-reader';
 import { openSseStream, type SseStream } from './sse-stream';
-import { PIECE_BYTES, startStreamRead } from './stream-reader';
+import { startStreamRead } from './stream-reader';
 
 // The stream worker's reader must end attempts exactly as the SSE library path does: the same
 // statuses, reasons and failures for the same responses.
@@ -132,39 +132,5 @@ describe('startStreamRead', () => {
       kind: 'ended',
       reason: 'the server closed the stream',
     });
-  });
-
-  it('reads a chunk of megabytes in pieces, whole characters cut between pieces included', async () => {
-    // A reader that falls behind gets the network's backlog as one chunk; it is decoded a piece at
-    // a time. Frames of 1-, 2-, 3- and 4-byte characters, padded so that a piece ends inside a
-    // 4-byte character and the next one inside a frame.
-    const sample = ['plain ascii', 'Zoë Müller', 'Miyu 佐藤 → queue', 'emoji 😀 and 𝄞'];
-    const encoder = new TextEncoder();
-    const frames: string[] = [];
-    let bytes = 0;
-    const add = (data: string): void => {
-      frames.push(data);
-      bytes += encoder.encode(`data: ${data}\n\n`).length;
-    };
-    for (let n = 0; bytes < 3 * PIECE_BYTES; n += 1) {
-      const emojiAt = bytes + encoder.encode('data: x').length;
-      // the first piece's last byte falls in the emoji's second byte
-      if (emojiAt < PIECE_BYTES && PIECE_BYTES - emojiAt <= 200) {
-        add(`${'x'.repeat(PIECE_BYTES - emojiAt - 1)}😀 #${n}`);
-      } else add(`${sample[n % sample.length]} #${n}`);
-    }
-    const body = frames.map((data) => `data: ${data}\n\n`).join('');
-    const encoded = encoder.encode(body);
-    expect(encoded.length).toBeGreaterThan(3 * PIECE_BYTES);
-    // the piece boundary is inside a character: a continuation byte, 0b10xxxxxx
-    expect((encoded[PIECE_BYTES] as number) & 0xc0).toBe(0x80);
-
-    const harness = createHarness();
-    const stream = open(harness, startStreamRead);
-    await harness.untilStatus('live');
-    harness.connection(0).send(encoded);
-    await harness.until(() => harness.messages.length >= frames.length);
-    stream.close();
-    expect(harness.messages.map((message) => message.data)).toEqual(frames);
   });
 });

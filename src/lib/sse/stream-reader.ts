@@ -9,15 +9,6 @@ import {
 import { createSseParser } from './sse-parser';
 
 /**
- * Bytes of the body decoded and parsed at a time. A reader that falls behind gets the network's
- * backlog in one chunk (about 2 MB a read in the logs firehose); Chromium decodes a chunk that
- * size at a third of the speed of the same bytes in pieces of 32 KB to 256 KB, and the parser's
- * searches over the text it makes run slower too (docs/performance.md, 2026-11-26, "a backlog
- * read in one chunk"). `stream: true` carries a character cut between two pieces.
- */
-export const PIECE_BYTES = 64 * 1024;
-
-/**
  * One connection attempt read with fetch and createSseParser: the only reader in production (the
  * stream worker, the page's restart probe and in-page streams). It keeps the SSE library's
  * contract (same request headers, same classification of responses and failures, no handler
@@ -63,8 +54,7 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       const { done: ended, value } = await reader.read();
       if (done) return;
       if (ended) break;
-      for (let at = 0; at < value.length && !done; at += PIECE_BYTES)
-        parser.push(decoder.decode(value.subarray(at, at + PIECE_BYTES), { stream: true }));
+      parser.push(decoder.decode(value, { stream: true }));
     }
     parser.push(decoder.decode());
     finish({ kind: 'server-closed' });
