@@ -224,7 +224,7 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     anchor.current = { key, offset: top - start };
   };
 
-  const latest = useRef({
+  const current = {
     options,
     pinnedToEnd,
     items,
@@ -233,18 +233,10 @@ export function useFollowingList(options: FollowingListOptions): FollowingList {
     pinToEnd,
     rememberAnchor,
     keepHeld,
-  });
+  };
+  const latest = useRef(current);
   useLayoutEffect(() => {
-    latest.current = {
-      options,
-      pinnedToEnd,
-      items,
-      startOf,
-      scrollToIndex,
-      pinToEnd,
-      rememberAnchor,
-      keepHeld,
-    };
+    latest.current = current;
     followingNow.current = options.following;
   });
 
