@@ -46,6 +46,8 @@ export interface AttemptRequest {
    * wait before reading more of the body, undefined when it may read on.
    */
   gate?: () => Promise<void> | undefined;
+  /** Told the size of each piece of the body read, comments and keepalives included (the stall watchdog's sign of life). */
+  onBytes?: (byteLength: number) => void;
 }
 
 export interface Attempt {

@@ -1,5 +1,4 @@
 import type { ItemBatch } from '../batch-queue';
-import { createCountingFetch } from './counting-fetch';
 import { reasonOf, type AttemptEnd, type SseMessage } from './attempt';
 import { startStreamRead } from './stream-reader';
 import {
@@ -103,7 +102,8 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
     startStreamRead(
       {
         ...request,
-        fetch: watch ? createCountingFetch(baseFetch, sink.touch) : baseFetch,
+        fetch: baseFetch,
+        ...(watch ? { onBytes: sink.touch } : {}),
         now,
       },
       {

@@ -65,4 +65,29 @@ describe('direct stream slots', () => {
     controller.abort();
     expect(ends).toEqual(['read', 'failed', 'cancelled', 'aborted']);
   });
+
+  it('keeps a byte stream one, each read filling the reader’s own buffer, and releases at its end', async () => {
+    const bytes = new Uint8Array(100_000).map((_, i) => i & 0xff);
+    const body = new ReadableStream({
+      type: 'bytes',
+      start(controller) {
+        controller.enqueue(bytes.slice()); // all of it at once
+        controller.close();
+      },
+    });
+    let released = 0;
+    const response = releasingWhenDone(new Response(body), () => (released += 1), null);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader({ mode: 'byob' });
+    const got: number[] = [];
+    let buffer = new ArrayBuffer(30_000);
+    for (;;) {
+      const { done, value } = await reader.read(new Uint8Array(buffer));
+      if (done) break;
+      expect(value.byteLength).toBeLessThanOrEqual(30_000);
+      got.push(...value);
+      buffer = value.buffer as ArrayBuffer;
+    }
+    expect(got).toEqual([...bytes]);
+    expect(released).toBe(1);
+  });
 });

@@ -48,7 +48,9 @@ export function createDirectSlots(
 
 /**
  * The response with its slot released once the stream is over: its body read to the end, failed
- * or cancelled, or the request aborted.
+ * or cancelled, or the request aborted. A body that is a byte stream stays one, each read going
+ * into the reader's own buffer (lib/sse/stream-reader.ts reads it so); another is passed on chunk
+ * by chunk.
  */
 export function releasingWhenDone(
   response: Response,
@@ -62,8 +64,62 @@ export function releasingWhenDone(
     release();
     return response;
   }
-  const reader = body.getReader();
-  const watched = new ReadableStream<Uint8Array>(
+  return new Response(watchedBody(body, release), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** Bytes read into a buffer nobody reads from: the size a byte stream fills when not asked. */
+const AUTO_CHUNK_BYTES = 64 * 1024;
+
+function watchedBody(
+  body: ReadableStream<Uint8Array>,
+  release: () => void,
+): ReadableStream<Uint8Array> {
+  let byob: ReadableStreamBYOBReader | undefined;
+  try {
+    byob = body.getReader({ mode: 'byob' });
+  } catch {
+    byob = undefined;
+  }
+  if (byob === undefined) return watchedChunks(body.getReader(), release);
+  const reader = byob;
+  return new ReadableStream({
+    type: 'bytes',
+    autoAllocateChunkSize: AUTO_CHUNK_BYTES,
+    async pull(controller) {
+      // with autoAllocateChunkSize there is always a request: the reader's view, or one made here
+      const request = controller.byobRequest as ReadableStreamBYOBRequest;
+      const view = request.view as Uint8Array<ArrayBuffer>;
+      try {
+        // the read moves the view's buffer to the body and back: answered with the new view
+        const { done, value } = await reader.read(
+          new Uint8Array(view.buffer, view.byteOffset, view.byteLength),
+        );
+        if (done) {
+          release();
+          controller.close();
+        }
+        if (value) request.respondWithNewView(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+function watchedChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  release: () => void,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
@@ -84,9 +140,4 @@ export function releasingWhenDone(
     },
     { highWaterMark: 0 },
   );
-  return new Response(watched, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './fake-sse-server';
 import { startAttempt } from './library-reader';
 import { openSseStream, type SseStream } from './sse-stream';
-import { startStreamRead } from './stream-reader';
+import { READ_BYTES, startStreamRead } from './stream-reader';
 
 // The stream worker's reader must end attempts exactly as the SSE library path does: the same
 // statuses, reasons and failures for the same responses.
@@ -132,5 +132,112 @@ describe('startStreamRead', () => {
       kind: 'ended',
       reason: 'the server closed the stream',
     });
+  });
+});
+
+/** Reads one attempt to its end: the messages' data and the sizes `onBytes` was told. */
+async function readAll(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ data: string[]; sizes: number[] }> {
+  const data: string[] = [];
+  const sizes: number[] = [];
+  await new Promise<void>((resolve) => {
+    startStreamRead(
+      {
+        url: 'https://console.test/api/s',
+        headers: {},
+        fetch: () =>
+          Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } })),
+        now: Date.now,
+        onBytes: (size) => sizes.push(size),
+      },
+      { onOpen: () => undefined, onMessage: (m) => data.push(m.data), onEnd: () => resolve() },
+    );
+  });
+  return { data, sizes };
+}
+
+/** Frames of about a megabyte, a three-byte character cut by the end of the first READ_BYTES. */
+function framesAcrossAPiece(): { bytes: Uint8Array; lines: string[] } {
+  const frame = (line: string): string => `data: ${line}\n\n`;
+  const lines: string[] = [];
+  let size = 0;
+  const more = (until: number): void => {
+    while (size < until) {
+      const line = `line ${lines.length} ${'x'.repeat(90)}`;
+      lines.push(line);
+      size += frame(line).length;
+    }
+  };
+  more(READ_BYTES - 200);
+  // everything before is ASCII: the euro sign's first byte is the piece's last
+  const line = `${'y'.repeat(READ_BYTES - 1 - size - 'data: '.length)}€ after the cut`;
+  lines.push(line);
+  size += new TextEncoder().encode(frame(line)).length;
+  more(4 * READ_BYTES);
+  return { bytes: new TextEncoder().encode(lines.map(frame).join('')), lines };
+}
+
+describe('reading a body', () => {
+  it('reads a byte stream in pieces of READ_BYTES at most, however much has come', async () => {
+    const { bytes, lines } = framesAcrossAPiece();
+    expect(bytes[READ_BYTES - 1]).toBe(0xe2); // the euro sign's first byte
+    const body = new ReadableStream({
+      type: 'bytes',
+      start(controller) {
+        controller.enqueue(bytes.slice()); // the whole body in one chunk, as a reader behind gets it
+        controller.close();
+      },
+    });
+    const { data, sizes } = await readAll(body);
+    expect(data).toEqual(lines);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(READ_BYTES);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(bytes.length);
+  });
+
+  it('reads a stream of chunks (the relay’s bodies) as the chunks come', async () => {
+    const encoder = new TextEncoder();
+    const chunks = ['data: one\n\n: keepalive\n\n', 'data: t', 'wo\n\n', ':\n\n'].map((part) =>
+      encoder.encode(part),
+    );
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const { data, sizes } = await readAll(body);
+    expect(data).toEqual(['one', 'two']);
+    // comments count too: the watchdog's sign of life
+    expect(sizes).toEqual(chunks.map((chunk) => chunk.length));
+  });
+
+  it('cancels a body when aborted, though its fetch ignores the signal', async () => {
+    let cancelled = false;
+    const body = new ReadableStream({
+      type: 'bytes',
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const ended: string[] = [];
+    let opened = (): void => undefined;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const attempt = startStreamRead(
+      {
+        url: 'https://console.test/api/s',
+        headers: {},
+        fetch: () =>
+          Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } })),
+        now: Date.now,
+      },
+      { onOpen: () => opened(), onMessage: () => undefined, onEnd: (end) => ended.push(end.kind) },
+    );
+    await open;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    attempt.abort();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cancelled).toBe(true);
+    expect(ended).toEqual([]);
   });
 });

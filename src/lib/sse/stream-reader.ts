@@ -19,6 +19,7 @@ import { createSseParser } from './sse-parser';
 export function startStreamRead(request: AttemptRequest, handlers: AttemptHandlers): Attempt {
   const controller = new AbortController();
   let done = false;
+  let cancelBody: (() => Promise<void>) | undefined;
   const finish = (end: Parameters<AttemptHandlers['onEnd']>[0]): void => {
     if (done) return;
     done = true;
@@ -45,7 +46,8 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       finish({ kind: 'server-closed' });
       return;
     }
-    const reader = body.getReader();
+    const reader = openBodyReader(body);
+    cancelBody = () => reader.cancel();
     const decoder = new TextDecoder();
     for (;;) {
       const wait = request.gate?.();
@@ -54,6 +56,7 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       const { done: ended, value } = await reader.read();
       if (done) return;
       if (ended) break;
+      request.onBytes?.(value.byteLength);
       parser.push(decoder.decode(value, { stream: true }));
     }
     parser.push(decoder.decode());
@@ -69,6 +72,44 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
     abort(): void {
       done = true;
       controller.abort();
+      // a body whose fetch does not honour the signal is cancelled too, ending a pending read
+      cancelBody?.().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * Bytes read into one buffer each time. A reader that falls behind otherwise gets everything the
+ * connection holds in one chunk (2 MB in Chromium), freshly allocated, then decoded into a string
+ * of up to 4 MB: both cost more a byte than this size does, and the read itself waits while the
+ * chunk is copied. See docs/performance.md.
+ */
+export const READ_BYTES = 256 * 1024;
+
+interface BodyReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(): Promise<void>;
+}
+
+/**
+ * Reads a body `READ_BYTES` at a time into one buffer when it is a byte stream (a fetch's body in
+ * Chromium and Firefox), else as it comes (a body made by a ReadableStream of chunks, as the
+ * stream relay's). A chunk handed out is read before the next read, which reuses its buffer.
+ */
+export function openBodyReader(body: ReadableStream<Uint8Array>): BodyReader {
+  let byob: ReadableStreamBYOBReader;
+  try {
+    byob = body.getReader({ mode: 'byob' });
+  } catch {
+    return body.getReader();
+  }
+  let buffer = new ArrayBuffer(READ_BYTES);
+  return {
+    async read() {
+      const result = await byob.read(new Uint8Array(buffer, 0, READ_BYTES));
+      if (result.value) buffer = result.value.buffer as ArrayBuffer;
+      return result as ReadableStreamReadResult<Uint8Array>;
+    },
+    cancel: () => byob.cancel(),
   };
 }

@@ -1,5 +1,4 @@
 import { LIMITS } from '../../config/limits';
-import { createCountingFetch } from './counting-fetch';
 import type { AnyStreamDecoder } from './decoded-stream';
 import { startStreamRead } from './stream-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
@@ -86,7 +85,8 @@ export function serveStreams(
       {
         url: request.url,
         headers: request.headers,
-        fetch: request.watch ? createCountingFetch(fetchImpl, touch) : fetchImpl,
+        fetch: fetchImpl,
+        ...(request.watch ? { onBytes: touch } : {}),
         now: Date.now,
         gate,
       },
