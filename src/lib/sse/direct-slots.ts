@@ -71,7 +71,7 @@ export function releasingWhenDone(
   });
 }
 
-/** Bytes read into a buffer nobody reads from: the size a byte stream fills when not asked. */
+/** The most a read without a buffer of its own gets (a byte stream allocates one this size). */
 const AUTO_CHUNK_BYTES = 64 * 1024;
 
 function watchedBody(
