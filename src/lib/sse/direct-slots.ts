@@ -84,60 +84,59 @@ function watchedBody(
   } catch {
     byob = undefined;
   }
-  if (byob === undefined) return watchedChunks(body.getReader(), release);
+  if (byob === undefined) {
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>(
+      releasingSource(reader, release, async (controller, end) => {
+        const { done, value } = await reader.read();
+        if (done) end();
+        else controller.enqueue(value);
+      }),
+      { highWaterMark: 0 },
+    );
+  }
   const reader = byob;
   return new ReadableStream({
     type: 'bytes',
     autoAllocateChunkSize: AUTO_CHUNK_BYTES,
-    async pull(controller) {
+    ...releasingSource(reader, release, async (controller: ReadableByteStreamController, end) => {
       // with autoAllocateChunkSize there is always a request: the reader's view, or one made here
       const request = controller.byobRequest as ReadableStreamBYOBRequest;
       const view = request.view as Uint8Array<ArrayBuffer>;
+      // the read moves the view's buffer to the body and back: answered with the new view
+      const { done, value } = await reader.read(
+        new Uint8Array(view.buffer, view.byteOffset, view.byteLength),
+      );
+      if (done) end();
+      if (value) request.respondWithNewView(value);
+    }),
+  });
+}
+
+/**
+ * A stream's source that reads the body with `step` and releases the slot once: when `step` says
+ * the body ended (its `end`, which closes the stream), when a read fails, or when it is cancelled.
+ */
+function releasingSource<Controller extends { close(): void; error(reason?: unknown): void }>(
+  reader: { cancel(reason?: unknown): Promise<void> },
+  release: () => void,
+  step: (controller: Controller, end: () => void) => Promise<void>,
+) {
+  return {
+    async pull(controller: Controller) {
       try {
-        // the read moves the view's buffer to the body and back: answered with the new view
-        const { done, value } = await reader.read(
-          new Uint8Array(view.buffer, view.byteOffset, view.byteLength),
-        );
-        if (done) {
+        await step(controller, () => {
           release();
           controller.close();
-        }
-        if (value) request.respondWithNewView(value);
+        });
       } catch (error) {
         release();
         controller.error(error);
       }
     },
-    cancel(reason) {
+    cancel(reason: unknown) {
       release();
       return reader.cancel(reason);
     },
-  });
-}
-
-function watchedChunks(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  release: () => void,
-): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) {
-            release();
-            controller.close();
-          } else controller.enqueue(value);
-        } catch (error) {
-          release();
-          controller.error(error);
-        }
-      },
-      cancel(reason) {
-        release();
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  };
 }
