@@ -32,21 +32,40 @@ export function mergeByTime<R extends { timeMs: number }>(lists: readonly R[][])
 
 /** Ascending lists of keys as one ascending list (no key is in two lists). */
 export function mergeKeys(lists: readonly number[][]): number[] {
+  if (lists.length === 0) return [];
   if (lists.length === 1) return lists[0] as number[];
-  const out: number[] = [];
-  const heads = lists.map(() => 0);
-  for (;;) {
-    let pick = -1;
-    let least = Number.POSITIVE_INFINITY;
-    for (let list = 0; list < lists.length; list += 1) {
-      const key = (lists[list] as number[])[heads[list] as number];
-      if (key !== undefined && key < least) {
-        least = key;
-        pick = list;
-      }
+  // two at a time, each pass halving the lists: a filter's lists are few and long (a log stream's
+  // hundred thousand matches, the telemetry's), so the inner loop is a plain two-way merge
+  let merging = lists;
+  while (merging.length > 1) {
+    const next: number[][] = [];
+    for (let at = 0; at < merging.length; at += 2) {
+      const a = merging[at] as number[];
+      const b = merging[at + 1];
+      next.push(b === undefined ? a : mergeTwo(a, b));
     }
-    if (pick < 0) return out;
-    out.push(least);
-    heads[pick] = (heads[pick] as number) + 1;
+    merging = next;
   }
+  return merging[0] as number[];
+}
+
+function mergeTwo(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x < y) {
+      out[k++] = x;
+      i += 1;
+    } else {
+      out[k++] = y;
+      j += 1;
+    }
+  }
+  while (i < a.length) out[k++] = a[i++] as number;
+  while (j < b.length) out[k++] = b[j++] as number;
+  return out;
 }

@@ -54,10 +54,10 @@ class SearchingSource extends ListSource {
   matching = (needle: string): TextMatches => {
     this.searches += 1;
     const { test } = plainMatcher(needle, false);
-    const passes = new Uint8Array(this.items.length - this.start);
+    const indexes: number[] = [];
     for (let index = this.start; index < this.items.length; index += 1)
-      if (test((this.items[index] as Item).text)) passes[index - this.start] = 1;
-    return { from: this.start, passes };
+      if (test((this.items[index] as Item).text)) indexes.push(index);
+    return { from: this.start, end: this.items.length, indexes };
   };
 }
 
@@ -511,7 +511,9 @@ describe('MergedFeed', () => {
       app.matching = (needle) => {
         app.searches += 1;
         expect(needle).toBe('zzz');
-        return { from: app.start, passes: new Uint8Array(app.items.length - app.start).fill(1) };
+        const indexes: number[] = [];
+        for (let index = app.start; index < app.items.length; index += 1) indexes.push(index);
+        return { from: app.start, end: app.items.length, indexes };
       };
       const chromium = new ListSource('chromium');
       const feed = new MergedFeed(12);

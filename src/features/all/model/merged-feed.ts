@@ -380,14 +380,10 @@ export class MergedFeed {
       const matches = found[place] ?? null;
       if (matches === null) read(keys.start, keys.end);
       else {
-        const { from, passes } = matches;
+        const { from, end, indexes } = matches;
         read(keys.start, Math.min(from, keys.end));
-        for (let at = Math.max(0, keys.start - from); at < passes.length; at += 1) {
-          if (passes[at] !== 1) continue;
-          const key = keys.keyOf(from + at);
-          if (key >= first) list.push(key);
-        }
-        read(Math.max(keys.start, from + passes.length), keys.end);
+        keys.keysOf(indexes, first, list);
+        read(Math.max(keys.start, end), keys.end);
       }
       // a source placed by time has its rows in about the order of its items, not exactly
       if (source.byTime) list.sort((a, b) => a - b);

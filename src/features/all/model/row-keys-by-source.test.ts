@@ -58,4 +58,17 @@ describe('SourceKeys', () => {
     expect(keys.keyOf(5)).toBe(-1);
     expect(keys.keyOf(10)).toBe(100);
   });
+
+  it('turns matching items into the keys of their rows still in the ring, in their order', () => {
+    const keys = new SourceKeys();
+    // items 20–59 have rows 1000–1039, but for item 33 (no row); rows below 1010 left the ring
+    for (let index = 20; index < 60; index += 1) if (index !== 33) keys.set(index, 980 + index);
+    const out = [7];
+    keys.keysOf([3, 25, 30, 31, 33, 40, 59, 60, 75], 1010, out);
+    // 3, 60 and 75 are outside what it holds, 25 left the ring, 33 has no row; `out` is added to
+    expect(out).toEqual([7, 1010, 1011, 1020, 1039]);
+    expect(out.slice(1)).toEqual(
+      [30, 31, 40, 59].map((index) => keys.keyOf(index)).filter((key) => key >= 1010),
+    );
+  });
 });

@@ -35,6 +35,20 @@ export class SourceKeys {
     return at >= 0 && at < this.count ? (this.keys[this.head + at] as number) : NONE;
   }
 
+  /**
+   * Appends to `out` the keys of the rows of items `indexes` (ascending) that are in the ring
+   * (key at least `first`): the filter's matching items as rows, in one pass over the column.
+   */
+  keysOf(indexes: readonly number[], first: number, out: number[]): void {
+    const { keys, head, base, count } = this;
+    for (const index of indexes) {
+      const at = index - base;
+      if (at < 0 || at >= count) continue;
+      const key = keys[head + at] as number;
+      if (key >= first) out.push(key);
+    }
+  }
+
   set(index: number, key: number): void {
     if (this.count === 0) {
       this.base = index;

@@ -1,9 +1,15 @@
 import { isAscii } from '../../../lib/plain-match';
 
-/** Which of a source's items hold a text: `passes[i]` is 1 for the item at index `from + i`. */
+/**
+ * Which of a source's items hold a text: the indexes of those that do, ascending, among the items
+ * from `from` to before `end` (the ones the answer knows of; the rest are for the caller to test).
+ * A list of the matches rather than a flag for every item: the caller then visits the matches
+ * alone (a filter over a million lines visits a tenth of them, not all).
+ */
 export interface TextMatches {
   from: number;
-  passes: Uint8Array;
+  end: number;
+  indexes: number[];
 }
 
 /** Rows a chunk holds. */
@@ -72,25 +78,35 @@ export class TextColumn {
   holding(needle: string): TextMatches {
     const first = this.chunks[0];
     const from = first?.from ?? this.end;
-    const passes = new Uint8Array(this.end - from);
+    const indexes: number[] = [];
+    const found: number[] = [];
     for (const chunk of this.chunks) {
-      const base = chunk.from - from;
-      for (const at of chunk.marks) passes[base + at] = 1;
+      found.length = 0;
       if (chunk.starts === null) {
         chunk.texts.forEach((text, at) => {
-          if (text.toLowerCase().includes(needle)) passes[base + at] = 1;
+          if (text.toLowerCase().includes(needle)) found.push(at);
         });
-        continue;
+      } else {
+        const { joined, starts } = chunk;
+        let position = joined.indexOf(needle);
+        while (position !== -1) {
+          const at = rowAt(starts, position);
+          found.push(at);
+          position = joined.indexOf(needle, starts[at + 1] as number);
+        }
       }
-      const { joined, starts } = chunk;
-      let found = joined.indexOf(needle);
-      while (found !== -1) {
-        const at = rowAt(starts, found);
-        passes[base + at] = 1;
-        found = joined.indexOf(needle, starts[at + 1] as number);
+      // the chunk's rows holding the needle and its marks, each ascending: merged, once each
+      const { marks } = chunk;
+      let mark = 0;
+      for (const at of found) {
+        while (mark < marks.length && (marks[mark] as number) < at)
+          indexes.push(chunk.from + (marks[mark++] as number));
+        if (marks[mark] === at) mark += 1;
+        indexes.push(chunk.from + at);
       }
+      while (mark < marks.length) indexes.push(chunk.from + (marks[mark++] as number));
     }
-    return { from, passes };
+    return { from, end: this.end, indexes };
   }
 }
 

@@ -86,19 +86,20 @@ describe('LogBuffer lines holding a text (the All view’s filter by text)', () 
   const lines = sample(9_000);
 
   for (const text of ['checkout', 'i', 'K', 'kelvin', 'out chec', 'é', '→', 'µ']) {
-    it(`marks exactly the kept lines whose plain text holds "${text}", ignoring case`, () => {
+    it(`lists exactly the kept lines whose plain text holds "${text}", ignoring case`, () => {
       const buffer = new LogBuffer(7_000);
       buffer.append(lines.map((line) => ({ ...line })));
-      const { from, passes } = buffer.linesHolding(text);
+      const { from, end, indexes } = buffer.linesHolding(text);
       expect(from).toBe(buffer.first);
-      expect(passes).toHaveLength(7_000);
+      expect(end - from).toBe(7_000);
       const { test } = plainMatcher(text, false);
-      const expected = Array.from({ length: 7_000 }, (_, at) => {
-        const line = buffer.readLine(from + at) as LogLine;
-        return test(line.plain, line.ascii) ? 1 : 0;
-      });
-      expect([...passes]).toEqual(expected);
-      expect(expected).toContain(1);
+      const expected: number[] = [];
+      for (let seq = from; seq < end; seq += 1) {
+        const line = buffer.readLine(seq) as LogLine;
+        if (test(line.plain, line.ascii)) expected.push(seq);
+      }
+      expect(indexes).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
     });
   }
 });

@@ -217,19 +217,18 @@ export class LogBuffer {
   }
 
   /**
-   * Which retained lines' plain text holds `needle`, ignoring case as a filter that does (`passes[i]`
-   * is 1 for line `from + i`), found with the store's search a chunk at a time (the All view's
-   * filter by text).
+   * Which retained lines' plain text holds `needle`, ignoring case as a filter that does: their
+   * seqs, ascending, among the retained lines from `from` to before `end`, found with the store's
+   * search a chunk at a time (the All view's filter by text).
    */
-  linesHolding(needle: string): { from: number; passes: Uint8Array } {
+  linesHolding(needle: string): { from: number; end: number; indexes: number[] } {
     const store = this.store;
-    const from = store.first;
-    const passes = new Uint8Array(store.next - from);
+    const indexes: number[] = [];
     const { test } = plainMatcher(needle, false);
     store.walkMayContain(needle, false, (line, seq) => {
-      if (test(line.plain, line.ascii)) passes[seq - from] = 1;
+      if (test(line.plain, line.ascii)) indexes.push(seq);
     });
-    return { from, passes };
+    return { from: store.first, end: store.next, indexes };
   }
 
   /** Shows only the lines passing `test`; `needle`, when given, is text they all contain. */
