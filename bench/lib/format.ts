@@ -19,6 +19,26 @@ export const shareBeside = (share: number, goal: number): string => {
   const tenths = share < goal ? Math.floor(share * 1000) : Math.ceil(share * 1000);
   return `${(tenths / 10).toFixed(1)}%`;
 };
+/**
+ * A duration and the limit it is held to, as `ms` writes them, or with one decimal each where the
+ * two would read the same: the duration rounded away from the limit (53.2 ms against a limit of
+ * 52.7 is not written "53 ms (limit 53 ms)" beside "not met").
+ */
+export const msBeside = (value: number, limit: number): { value: string; limit: string } => {
+  if (
+    !Number.isFinite(value) ||
+    !Number.isFinite(limit) ||
+    value === limit ||
+    ms(value) !== ms(limit)
+  )
+    return { value: ms(value), limit: ms(limit) };
+  const shown = (value < limit ? Math.floor(value * 10) : Math.ceil(value * 10)) / 10;
+  let limitShown = Math.round(limit * 10) / 10;
+  // still the same to a decimal: the limit too is rounded away from the duration
+  if (limitShown === shown)
+    limitShown = (value < limit ? Math.ceil(limit * 10) : Math.floor(limit * 10)) / 10;
+  return { value: shown.toFixed(1), limit: limitShown.toFixed(1) };
+};
 /** Bytes in MB (2^20) with one decimal under 100. */
 export const mb = (bytes: number): string =>
   Number.isFinite(bytes)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf, failedIngest } from './failure.ts';
-import { shareBeside } from './format.ts';
+import { msBeside, shareBeside } from './format.ts';
 import { evaluateGoals, partFailureGoals, type Measured } from './goals.ts';
 import type { IngestResult } from './results.ts';
 import { latency, spread } from './stats.ts';
@@ -68,6 +68,16 @@ describe('firehose goals as shares of the bare page', () => {
     expect(shareBeside(0.69996, 0.7)).toBe('69.9%');
     expect(shareBeside(0.70004, 0.7)).toBe('70.1%');
     expect(shareBeside(0.7, 0.7)).toBe('70%');
+  });
+
+  it('writes a duration that rounds to its limit with a decimal, away from the limit', () => {
+    // the last full run's All view filter: 53.2 ms against 47.9 × 1.1 = 52.69
+    expect(msBeside(53.2, 52.69)).toEqual({ value: '53.2', limit: '52.7' });
+    expect(msBeside(52.66, 52.69)).toEqual({ value: '52.6', limit: '52.7' });
+    expect(msBeside(52.71, 52.69)).toEqual({ value: '52.8', limit: '52.7' });
+    expect(msBeside(52.7, 52.69)).toEqual({ value: '52.7', limit: '52.6' });
+    expect(msBeside(48, 52.69)).toEqual({ value: '48', limit: '53' });
+    expect(msBeside(52.69, 52.69)).toEqual({ value: '53', limit: '53' });
   });
 
   it('is not judged without a bare page in the run', () => {
