@@ -323,11 +323,17 @@ export class LineStore {
    * Latin-1 letter matches an ASCII one, in either case). Ignoring case, two characters lower-case
    * to ASCII letters (`İ` to `i̇`, the Kelvin sign to `k`): lines holding them are visited too, as
    * are notices, lines kept apart and the lines of the open chunk. A needle that is not ASCII visits every line.
+   *
+   * With `holds`, a line the search shows to hold the needle (a match wholly inside its stored
+   * text) is not visited but given to `holds` by seq alone: an ASCII needle found in a line's
+   * stored text is in its plain text, ignoring case as a filter does or not. A match that starts in
+   * one line and ends in the next proves nothing, and the line is visited.
    */
   walkMayContain(
     needle: string,
     caseSensitive: boolean,
     visit: (line: LogLine, seq: number) => void,
+    holds?: (seq: number) => void,
   ): void {
     if (needle === '' || !isAscii(needle)) {
       this.walk(this.first, visit);
@@ -363,7 +369,9 @@ export class LineStore {
         const code = codes[index] as number;
         // a line kept apart (not UTF-8 representable) has nothing in the text to find
         let visitIt = (code & NOTICE) !== 0 || (kept !== null && kept.has(index));
+        let proven = false;
         if (found < end) {
+          proven = found + needle.length <= end;
           visitIt = true;
           pattern.lastIndex = end;
           found = pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY;
@@ -374,7 +382,9 @@ export class LineStore {
           const at = text.indexOf(others[other] as string, end);
           otherAt[other] = at === -1 ? Number.POSITIVE_INFINITY : at;
         }
-        if (visitIt) visit(this.fill(chunk, index, text.slice(position, end)), chunk.first + index);
+        if (proven && holds !== undefined) holds(chunk.first + index);
+        else if (visitIt)
+          visit(this.fill(chunk, index, text.slice(position, end)), chunk.first + index);
         position = end;
       }
     }

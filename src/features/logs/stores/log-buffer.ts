@@ -225,9 +225,14 @@ export class LogBuffer {
     const store = this.store;
     const indexes: number[] = [];
     const { test } = plainMatcher(needle, false);
-    store.walkMayContain(needle, false, (line, seq) => {
-      if (test(line.plain, line.ascii)) indexes.push(seq);
-    });
+    store.walkMayContain(
+      needle,
+      false,
+      (line, seq) => {
+        if (test(line.plain, line.ascii)) indexes.push(seq);
+      },
+      (seq) => indexes.push(seq),
+    );
     return { from: store.first, end: store.next, indexes };
   }
 
