@@ -60,13 +60,20 @@ export class TextColumn {
   private seal(chunk: Chunk): void {
     const texts = chunk.texts;
     const starts = new Uint32Array(texts.length + 1);
-    let joined = '';
+    // joined by `join`, not by `+=`: a string built by appending is a tree of pieces that each
+    // search flattens into a new copy again (measured: 9–11 ms a filter for 5 MB of texts, against
+    // 2 for the joined string), and each copy is garbage for a collection during the filter
+    const lowered = new Array<string>(texts.length + 1);
+    let length = 0;
     for (let at = 0; at < texts.length; at += 1) {
-      starts[at] = joined.length;
-      joined += (texts[at] as string).toLowerCase() + '\n';
+      starts[at] = length;
+      const lower = (texts[at] as string).toLowerCase();
+      lowered[at] = lower;
+      length += lower.length + 1;
     }
-    starts[texts.length] = joined.length;
-    chunk.joined = joined;
+    starts[texts.length] = length;
+    lowered[texts.length] = '';
+    chunk.joined = lowered.join('\n');
     chunk.starts = starts;
     chunk.texts = [];
   }
