@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { renderText, type Render } from '../../server/reference/test-rigs/firehose-kit.ts';
 import { logChunk } from '../../server/reference/test-rigs/firehose-logs.ts';
 import { telemetryChunks } from '../../server/reference/test-rigs/firehose-telemetry.ts';
 import { logLineBytes, telemetryEventBytes } from './firehose-bytes.ts';
 
 /** The frames' `data:` payloads, parsed from the whole rendered stream at once. */
-function payloads(render: typeof logChunk, count: number): unknown[] {
+function payloads(render: Render, count: number): unknown[] {
   let text = '';
   for (let index = 0; index < count;) {
-    const chunk = render(index, count);
+    const chunk = renderText(render, index, count);
     text += chunk.text;
     index = chunk.next;
   }

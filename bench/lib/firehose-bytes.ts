@@ -6,7 +6,7 @@
  * the per-chunk clock differs, and it is of fixed width (an RFC 3339 time with nanoseconds in the
  * log frame, outside the line; a 16-digit µs `ts` in each event), so the counts are exact.
  */
-import type { Render } from '../../server/reference/test-rigs/firehose-kit.ts';
+import { renderText, type Render } from '../../server/reference/test-rigs/firehose-kit.ts';
 import { logChunk } from '../../server/reference/test-rigs/firehose-logs.ts';
 import { telemetryChunks } from '../../server/reference/test-rigs/firehose-telemetry.ts';
 
@@ -14,7 +14,7 @@ import { telemetryChunks } from '../../server/reference/test-rigs/firehose-telem
 function* frames(render: Render, first: number, end: number): Generator<string> {
   let index = first;
   while (index < end) {
-    const { text, next } = render(index, end);
+    const { text, next } = renderText(render, index, end);
     // a chunk is one character per byte; each frame ends with a blank line
     let from = 0;
     for (let cut = text.indexOf('\n\n'); cut !== -1; cut = text.indexOf('\n\n', from)) {

@@ -2,13 +2,13 @@
 // lines, ANSI colours, some non-ASCII), each sent as the log stream sends a line.
 import { rfc3339Nano } from '../clock.ts';
 import {
-  bytesAsText,
-  CHUNK_BYTES,
   hex,
   int,
   LOG_BASE_MS,
   pick,
   seeded,
+  utf8,
+  type FrameWriter,
   type Random,
 } from './firehose-kit.ts';
 
@@ -20,29 +20,37 @@ const LOG_BODY_MAX = 189;
 
 const LOG_HEAD = 'data: {"event":"log","timestamp":"';
 const LOG_MESSAGE = '","message":';
+/** After a frame's message: the space and hash before its number. */
+const NUMBER_MARK = utf8(' #');
+/** After the number: the message's closing quote, the frame's brace and the blank line. */
+const FRAME_END = utf8('"}\n\n');
 
-export function logChunk(first: number, end: number): { text: string; next: number } {
+/** Renders log frames (the Render of firehose-kit) with the time of the chunk. */
+export function logChunk(first: number, end: number, out: FrameWriter): number {
   const pool = logPool();
-  const head = LOG_HEAD + rfc3339Nano() + LOG_MESSAGE;
+  const head = utf8(LOG_HEAD + rfc3339Nano() + LOG_MESSAGE);
   let index = first;
-  let text = '';
-  while (index < end && text.length < CHUNK_BYTES) {
+  while (index < end && !out.full) {
     const n = index + 1;
-    text += head + pool[index & LOG_POOL_MASK] + ' #' + n + '"}\n\n';
+    out.bytes(head);
+    out.bytes(pool[index & LOG_POOL_MASK] as Buffer);
+    out.bytes(NUMBER_MARK);
+    out.int(n);
+    out.bytes(FRAME_END);
     index = n;
   }
-  return { text, next: index };
+  return index;
 }
 
-let logPoolCache: string[] | undefined;
+let logPoolCache: Buffer[] | undefined;
 
 /** Log messages as JSON string literals without their closing quote, ready for ` #<n>"`. */
-function logPool(): string[] {
+function logPool(): Buffer[] {
   if (!logPoolCache) {
     const random = seeded(0x10c5);
     logPoolCache = Array.from({ length: LOG_POOL_SIZE }, (_, i) => {
       const line = logLine(random, i);
-      return bytesAsText(JSON.stringify(line).slice(0, -1));
+      return utf8(JSON.stringify(line).slice(0, -1));
     });
   }
   return logPoolCache;

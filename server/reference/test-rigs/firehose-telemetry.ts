@@ -3,13 +3,12 @@
 // loads), each sent as the ring sends an event, with its own seq and ts.
 import { nowMicros } from '../clock.ts';
 import {
-  bytesAsText,
-  CHUNK_BYTES,
   hex,
   int,
   LOG_BASE_MS,
   pick,
   seeded,
+  utf8,
   type Random,
   type Render,
 } from './firehose-kit.ts';
@@ -17,44 +16,48 @@ import {
 const TELEMETRY_POOL_SIZE = 1024;
 const TELEMETRY_POOL_MASK = TELEMETRY_POOL_SIZE - 1;
 
+const ID = utf8('id: ');
+const SEQ = utf8('\ndata: {"seq":');
+const TS = utf8(',"event":{"ts":');
+const COMMA = utf8(',');
+const FRAME_END = utf8('}\n\n');
+
 /** Renders telemetry frames with seq consecutive from `cursor`. */
 export function telemetryChunks(cursor: number): Render {
   let lastTs = 0;
-  return (first, end) => {
+  return (first, end, out) => {
     const pool = telemetryPool();
     // one clock reading per chunk; ts goes up by 1 µs per event and never back
     let ts = Math.max(nowMicros(), lastTs + 1);
     let index = first;
-    let text = '';
-    while (index < end && text.length < CHUNK_BYTES) {
+    while (index < end && !out.full) {
       const seq = cursor + index;
-      text +=
-        'id: ' +
-        seq +
-        '\ndata: {"seq":' +
-        seq +
-        ',"event":{"ts":' +
-        ts +
-        ',' +
-        pool[index & TELEMETRY_POOL_MASK] +
-        '}\n\n';
+      out.bytes(ID);
+      out.int(seq);
+      out.bytes(SEQ);
+      out.int(seq);
+      out.bytes(TS);
+      out.int(ts);
+      out.bytes(COMMA);
+      out.bytes(pool[index & TELEMETRY_POOL_MASK] as Buffer);
+      out.bytes(FRAME_END);
       index += 1;
       ts += 1;
     }
     lastTs = ts - 1;
-    return { text, next: index };
+    return index;
   };
 }
 
-let telemetryPoolCache: string[] | undefined;
+let telemetryPoolCache: Buffer[] | undefined;
 
 /** Events without `ts`, as JSON after the `{"ts":…,` that starts them (closing brace included). */
-function telemetryPool(): string[] {
+function telemetryPool(): Buffer[] {
   if (!telemetryPoolCache) {
     const random = seeded(0x7e1e);
     const page = new PageState(random);
     telemetryPoolCache = Array.from({ length: TELEMETRY_POOL_SIZE }, () =>
-      bytesAsText(JSON.stringify(telemetryEvent(random, page)).slice(1)),
+      utf8(JSON.stringify(telemetryEvent(random, page)).slice(1)),
     );
   }
   return telemetryPoolCache;

@@ -6,7 +6,7 @@ import type { ReferenceExtension, SessionRoute } from '../session-route.ts';
 import type { Session } from '../session.ts';
 import { startSse } from '../sse.ts';
 import { startCursor } from '../telemetry-ring.ts';
-import type { Render } from './firehose-kit.ts';
+import { FrameWriter, type Render } from './firehose-kit.ts';
 import { logChunk } from './firehose-logs.ts';
 import { telemetryChunks } from './firehose-telemetry.ts';
 
@@ -166,19 +166,25 @@ function pour(res: ServerResponse, count: number, keepaliveMs: number, render: R
     }, keepaliveMs);
   };
 
+  // chunks are written from buffers the socket has finished with (a write's callback returns its
+  // buffer), so a firehose of any length reuses a few
+  const out = new FrameWriter();
+  const spare: Buffer[] = [out.buffer];
   const pump = (): void => {
     waiting = false;
     let budget = TICK_BYTES;
     while (sent < count) {
       if (gone()) return;
-      const { text, next } = render(sent, count);
-      sent = next;
-      if (!res.write(Buffer.from(text, 'latin1'))) {
+      out.reset(spare.pop() ?? Buffer.allocUnsafeSlow(out.buffer.length));
+      sent = render(sent, count, out);
+      const buffer = out.buffer;
+      const more = res.write(out.chunk(), () => spare.push(buffer));
+      if (!more) {
         waiting = true;
         res.once('drain', pump);
         return;
       }
-      budget -= text.length;
+      budget -= out.length;
       if (budget <= 0) {
         setImmediate(pump);
         return;
