@@ -17,6 +17,14 @@ export interface SseMessage {
   id: string;
   event: string;
   data: string;
+  /**
+   * When the reader knows them, the UTF-8 bytes `data` was decoded from: `bytes[bytesStart,
+   * bytesEnd)`. Only while the message is being handled: the reader reads its next piece into the
+   * same buffer. Absent for data of several lines or cut across two reads.
+   */
+  bytes?: Uint8Array | null;
+  bytesStart?: number;
+  bytesEnd?: number;
 }
 
 /**

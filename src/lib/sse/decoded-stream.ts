@@ -1,5 +1,6 @@
 import type { ItemBatch } from '../batch-queue';
 import { reasonOf, type AttemptEnd, type SseMessage } from './attempt';
+import { ByteStaging } from './byte-staging';
 import { startStreamRead } from './stream-reader';
 import {
   openControlledStream,
@@ -25,9 +26,13 @@ export interface StreamDecoder<
 > {
   /** How the worker finds the same decoder. */
   readonly name: string;
-  /** Never throws: a frame that cannot be read becomes an item that says so. */
-  decode(message: SseMessage, receivedMs: number): Wire;
-  pack(wires: Wire[]): { packed: Packed; transfer: Transferable[] };
+  /**
+   * Never throws: a frame that cannot be read becomes an item that says so. A decoder that keeps
+   * frames' bytes stages them in `bytes`, which belongs to this stream's attempt, and takes them
+   * when the frames are packed: every frame decoded since the last pack is packed next.
+   */
+  decode(message: SseMessage, receivedMs: number, bytes: ByteStaging): Wire;
+  pack(wires: Wire[], bytes: ByteStaging): { packed: Packed; transfer: Transferable[] };
   /** Never throws, like decode; nor does reading the batch. */
   unpack(packed: Packed): Batch;
   /** Items the page may hold not yet taken before the worker stops reading (stream-worker-host). */
@@ -98,8 +103,9 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
   const now = options.now ?? ((): number => Date.now());
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const watch = options.stallTimeoutMs !== undefined;
-  const inThread: AttemptStarter = (request, sink) =>
-    startStreamRead(
+  const inThread: AttemptStarter = (request, sink) => {
+    const bytes = new ByteStaging();
+    return startStreamRead(
       {
         ...request,
         fetch: baseFetch,
@@ -111,11 +117,13 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
         onMessage(message) {
           sink.delivered();
           // packed and unpacked as from the worker, so both ways give identical items
-          onItems(decoder.unpack(decoder.pack([decoder.decode(message, now())]).packed));
+          const wire = decoder.decode(message, now(), bytes);
+          onItems(decoder.unpack(decoder.pack([wire], bytes).packed));
         },
         onEnd: sink.onEnd,
       },
     );
+  };
   /** Deliveries from the worker not yet taken: attempt id and item count, oldest first. */
   const untaken: { remote: StreamWorkerClient; id: number; items: number }[] = [];
   const start: AttemptStarter = (request, sink) => {

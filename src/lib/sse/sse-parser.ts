@@ -1,8 +1,13 @@
 import type { SseMessage } from './attempt';
 
 export interface SseParser {
-  /** Feeds decoded text; complete events are delivered before this returns. */
-  push(text: string): void;
+  /**
+   * Feeds decoded text; complete events are delivered before this returns. `bytes` are the bytes
+   * the text was decoded from when every character of the text is one of their bytes, in order
+   * (stream-reader.ts `alignedBytes`): a message whose one data line lies in this text then says
+   * where its bytes are (SseMessage.bytes).
+   */
+  push(text: string, bytes?: Uint8Array): void;
 }
 
 const LF = 10;
@@ -23,12 +28,23 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
   let data: string | null = null;
   let event = '';
   let id = '';
+  /** The bytes of the text being pushed, when they line up with it. */
+  let pushBytes: Uint8Array | null = null;
+  /** Where the data's one line lies in the text being pushed; -1 when it does not. */
+  let dataStart = -1;
+  let dataEnd = -1;
 
   const dispatch = (): void => {
-    const message = data === null || data === '' ? null : { id, event, data };
+    const message =
+      data === null || data === ''
+        ? null
+        : dataStart >= 0 && pushBytes !== null
+          ? { id, event, data, bytes: pushBytes, bytesStart: dataStart, bytesEnd: dataEnd }
+          : { id, event, data };
     data = null;
     event = '';
     id = '';
+    dataStart = -1;
     if (message) onMessage(message);
   };
 
@@ -48,8 +64,10 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
     let value = '';
     if (colon !== -1)
       value = text.slice(text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
-    if (field === 'data') addData(value);
-    else if (field === 'event') event = value;
+    if (field === 'data') {
+      dataStart = -1;
+      addData(value);
+    } else if (field === 'event') event = value;
     else if (field === 'id' && !value.includes('\0')) id = value;
   };
 
@@ -61,6 +79,10 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
       if (end === -1) break;
       if (partial === '' && isDataLine(text, at, end)) {
         // `data: …`, nearly every line of a stream: its value cut once, as line() would have it
+        if (data === null) {
+          dataStart = at + 6;
+          dataEnd = end;
+        } else dataStart = -1;
         addData(text.slice(at + 6, end));
       } else {
         const content = text.slice(at, end);
@@ -96,7 +118,10 @@ export function createSseParser(onMessage: (message: SseMessage) => void): SsePa
   };
 
   return {
-    push(text) {
+    push(text, bytes) {
+      // a data line begun in an earlier piece has its bytes in a buffer since read over
+      dataStart = -1;
+      pushBytes = bytes ?? null;
       let at = 0;
       if (skipLeadingLf && text.length > 0) {
         skipLeadingLf = false;

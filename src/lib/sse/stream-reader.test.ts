@@ -241,3 +241,99 @@ describe('reading a body', () => {
     expect(ended).toEqual([]);
   });
 });
+
+describe('the bytes of a message', () => {
+  /** Reads chunks as they come; each message with its data's bytes as the reader handed them. */
+  async function messagesOf(chunks: Uint8Array[]): Promise<{ data: string; bytes?: string }[]> {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const messages: { data: string; bytes?: string }[] = [];
+    await new Promise<void>((resolve) => {
+      startStreamRead(
+        {
+          url: 'https://console.test/api/s',
+          headers: {},
+          fetch: () =>
+            Promise.resolve(
+              new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+            ),
+          now: Date.now,
+        },
+        {
+          onOpen: () => undefined,
+          onMessage: ({ data, bytes, bytesStart, bytesEnd }) => {
+            // read now: the buffer is the reader's to reuse
+            if (!bytes) messages.push({ data });
+            else
+              messages.push({
+                data,
+                bytes: new TextDecoder().decode(bytes.subarray(bytesStart, bytesEnd)),
+              });
+          },
+          onEnd: () => resolve(),
+        },
+      );
+    });
+    return messages;
+  }
+
+  const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+  it('says where a one-line data lies in an ASCII piece, and not for data it did not see whole', async () => {
+    const messages = await messagesOf([
+      encode('id: 1\ndata: {"a":1}\n\ndata: {"b":'),
+      encode('2}\n\ndata: one\ndata: two\n\ndata: {"c":3}\n'),
+      encode('\ndata: {"d":4}\n\n'),
+    ]);
+    expect(messages).toEqual([
+      { data: '{"a":1}', bytes: '{"a":1}' },
+      // cut across two reads
+      { data: '{"b":2}' },
+      // two lines
+      { data: 'one\ntwo' },
+      // its blank line came in the next read, whose buffer the line's bytes are no longer in
+      { data: '{"c":3}' },
+      { data: '{"d":4}', bytes: '{"d":4}' },
+    ]);
+  });
+
+  it('hands no bytes over for a piece whose characters are not one byte each', async () => {
+    const messages = await messagesOf([
+      encode('data: {"a":"€"}\n\ndata: {"b":2}\n\n'),
+      encode('data: {"c":3}\n\n'),
+    ]);
+    expect(messages).toEqual([
+      { data: '{"a":"€"}' },
+      { data: '{"b":2}' },
+      { data: '{"c":3}', bytes: '{"c":3}' },
+    ]);
+  });
+
+  it('does not line a piece up with its bytes after a piece that ended inside a character', async () => {
+    // 😀 is F0 9F 98 80: its last byte opens the second piece and gives two UTF-16 units, while
+    // the piece's own last byte (the first of €) is held back, so text and bytes are as long
+    const emoji = encode('😀');
+    const euro = encode('€');
+    const first = new Uint8Array([...encode('data: x'), ...emoji.subarray(0, 3)]);
+    const second = new Uint8Array([
+      ...emoji.subarray(3),
+      ...encode('\n\ndata: {"k":1}\n\ndata: y'),
+      ...euro.subarray(0, 1),
+    ]);
+    const decoder = new TextDecoder();
+    decoder.decode(first, { stream: true });
+    expect(decoder.decode(second, { stream: true }).length).toBe(second.byteLength);
+    const third = new Uint8Array([...euro.subarray(1), ...encode('\n\ndata: {"z":2}\n\n')]);
+    const messages = await messagesOf([first, second, third]);
+    expect(messages).toEqual([
+      { data: 'x😀' },
+      { data: '{"k":1}' },
+      { data: 'y€' },
+      { data: '{"z":2}' },
+    ]);
+  });
+});

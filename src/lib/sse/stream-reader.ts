@@ -49,6 +49,8 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
     const reader = openBodyReader(body);
     cancelBody = () => reader.cancel();
     const decoder = new TextDecoder();
+    /** The last piece ended on a whole character: the decoder holds no bytes of it. */
+    let whole = true;
     for (;;) {
       const wait = request.gate?.();
       if (wait) await wait;
@@ -57,7 +59,9 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       if (done) return;
       if (ended) break;
       request.onBytes?.(value.byteLength);
-      parser.push(decoder.decode(value, { stream: true }));
+      const text = decoder.decode(value, { stream: true });
+      parser.push(text, alignedBytes(text, value, whole));
+      if (value.byteLength > 0) whole = (value[value.byteLength - 1] as number) < 0x80;
     }
     parser.push(decoder.decode());
     finish({ kind: 'server-closed' });
@@ -76,6 +80,23 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       cancelBody?.().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A piece's bytes when its text lines up with them, character for byte, else undefined. It does
+ * when the piece before ended on a whole character (an ASCII byte, `whole`) and the text is as
+ * long as the bytes: every character then comes from this piece's bytes, none from bytes the
+ * decoder held back; each takes one byte or more (an ASCII character one, the replacement for one
+ * invalid byte one, any other character two to four bytes for one or two UTF-16 units); bytes the
+ * decoder holds back at the end give none. Equal lengths leave room for nothing but one-byte
+ * characters, in the bytes' order.
+ */
+export function alignedBytes(
+  text: string,
+  bytes: Uint8Array,
+  whole: boolean,
+): Uint8Array | undefined {
+  return whole && text.length === bytes.byteLength ? bytes : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../config/limits';
+import { ByteStaging } from './byte-staging';
 import type { AnyStreamDecoder } from './decoded-stream';
 import { startStreamRead } from './stream-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
@@ -48,6 +49,8 @@ export function serveStreams(
     }
     const windowItems = windowOverride ?? decoder.windowItems;
     let pending: unknown[] = [];
+    /** The bytes of the pending frames a decoder keeps (ByteStaging). */
+    const bytes = new ByteStaging();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastTouch = 0;
     /** Items posted and not yet released by the page. */
@@ -57,7 +60,7 @@ export function serveStreams(
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       if (pending.length === 0) return;
-      const { packed, transfer } = decoder.pack(pending);
+      const { packed, transfer } = decoder.pack(pending, bytes);
       outstanding += pending.length;
       pending = [];
       post({ type: 'items', id, packed }, transfer);
@@ -95,7 +98,7 @@ export function serveStreams(
           post({ type: 'open', id, status: response.status, headers: [...response.headers] });
         },
         onMessage(message) {
-          pending.push(decoder.decode(message, Date.now()));
+          pending.push(decoder.decode(message, Date.now(), bytes));
           if (pending.length >= LIMITS.streamWorkerBatchItems) flush();
           else timer ??= setTimeout(flush, LIMITS.streamWorkerBatchMs);
         },

@@ -4,26 +4,52 @@ import { decodeEnvelope } from '../model/decode';
 import { errorGroupKey } from '../model/error-groups';
 import { isTopLevelNavigation } from '../model/overview-columns';
 import type { EventItem } from '../model/types';
+import { ByteStaging } from '../../../lib/sse/byte-staging';
+import type { SseMessage } from '../../../lib/sse/attempt';
+import { frameText } from '../model/event-item';
 import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
 
 const RECEIVED_MS = 1_763_705_600_000;
 
-/** Frames through the worker's side and back, as the page receives them. */
-function roundTrip(texts: string[]): TelemetryFrame[] {
-  const wires = texts.map((data) =>
-    telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS),
-  );
-  return telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed).toArray();
+/** Messages through the worker's side and back, as the page receives them. */
+function roundTripMessages(messages: SseMessage[]): TelemetryFrame[] {
+  const bytes = new ByteStaging();
+  const wires = messages.map((message) => telemetryDecoder.decode(message, RECEIVED_MS, bytes));
+  return telemetryDecoder.unpack(telemetryDecoder.pack(wires, bytes).packed).toArray();
 }
 
-/** A frame with its strings cut out of its batch's string, and without the offsets. */
+/** Frames through the worker's side and back, with no bytes from the reader. */
+function roundTrip(texts: string[]): TelemetryFrame[] {
+  return roundTripMessages(texts.map((data) => ({ data, event: '', id: '' })));
+}
+
+/** A frame with its strings cut out of its batch's string and bytes, and without the offsets. */
 function cut(frame: TelemetryFrame | undefined) {
   if (!frame?.ok) return frame;
-  const { source, start, textEnd, summaryEnd, requestIdEnd, pageDataEnd, ...rest } = frame;
+  const {
+    bytes,
+    bytesStart,
+    bytesEnd,
+    source,
+    start,
+    summaryEnd,
+    requestIdEnd,
+    pageDataEnd,
+    ...rest
+  } = frame;
   return {
     ...rest,
-    text: source.slice(start, textEnd),
-    summary: source.slice(textEnd, summaryEnd),
+    text: frameText({
+      bytes,
+      bytesStart,
+      bytesEnd,
+      source,
+      start,
+      summaryEnd,
+      requestIdEnd,
+      pageDataEnd,
+    }),
+    summary: source.slice(start, summaryEnd),
     requestId: requestIdEnd > summaryEnd ? source.slice(summaryEnd, requestIdEnd) : null,
     pageData: source.slice(requestIdEnd, pageDataEnd),
   };
@@ -122,7 +148,33 @@ describe('telemetryDecoder', () => {
     }
   });
 
-  it('cuts every text and summary of a mixed batch back out of the one string it travels in', () => {
+  it('takes a text’s bytes where the reader says they are, before the reader reuses them', () => {
+    const encoder = new TextEncoder();
+    // one read's buffer as the reader hands it over: frames, their ids and the blank lines
+    const body = `id: 7\ndata: ${consoleError}\n\nid: 8\ndata: ${request}\n\n`;
+    const read = encoder.encode(body);
+    const at = (text: string) => {
+      const start = body.indexOf(text);
+      return { bytes: read, bytesStart: start, bytesEnd: start + text.length };
+    };
+    const bytes = new ByteStaging();
+    const first = telemetryDecoder.decode(
+      { data: consoleError, event: '', id: '7', ...at(consoleError) },
+      RECEIVED_MS,
+      bytes,
+    );
+    const second = telemetryDecoder.decode(
+      { data: request, event: '', id: '8', ...at(request) },
+      RECEIVED_MS,
+      bytes,
+    );
+    read.fill(0x7a); // the next read, into the same buffer
+    const frames = telemetryDecoder.unpack(telemetryDecoder.pack([first, second], bytes).packed);
+    expect(frames.toArray().map((frame) => cut(frame)?.text)).toEqual([consoleError, request]);
+    expect(frames.toArray()).toEqual(roundTrip([consoleError, request]));
+  });
+
+  it('cuts every text and summary of a mixed batch back out of the bytes and string it travels in', () => {
     const hostile = envelope(10, {
       ts: 2,
       type: 'console_log',
@@ -205,7 +257,7 @@ describe('live event items', () => {
     expect(readEvent(item)).toBe(kept);
   });
 
-  it('cut text, summary and request id from their batch’s string, and take a new summary', () => {
+  it('decode text from their batch’s bytes, cut summary and request id from its string, and take a new summary', () => {
     const [frame] = roundTrip([request]);
     if (!frame?.ok) throw new Error('not read');
     const item = liveEventItem(frame, 0, 0) as EventItem & { text: string };

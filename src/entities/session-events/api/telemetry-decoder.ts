@@ -1,22 +1,24 @@
 import { LIMITS } from '../../../config/limits';
 import type { ItemBatch } from '../../../lib/batch-queue';
+import type { SseMessage } from '../../../lib/sse/attempt';
+import type { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { decodeEnvelope } from '../model/decode';
 import { readEventOf, type PackedReadEvent, type ReadEvent } from '../model/event-item';
 
 /**
  * One telemetry frame and when it arrived, as the page receives it: an event as the worker read
- * it, its strings parts of the batch's string (`eager` for the few types the page must parse
- * itself: a screenshot's image becomes an object URL there), or the frame's text and why it could
- * not be read.
+ * it, its text bytes of the batch's buffer and its other strings parts of the batch's string
+ * (`eager` for the few types the page must parse itself: a screenshot's image becomes an object
+ * URL there), or the frame's text and why it could not be read.
  */
 export type TelemetryFrame =
   | (PackedReadEvent & { ok: true; eager: boolean; atUs: number })
   | { ok: false; text: string; reason: string; atUs: number };
 
-/** A frame as the worker reads it, before packing. */
+/** A frame as the worker reads it, before packing: its text's bytes are staged (ByteStaging). */
 export type WireFrame =
-  | (ReadEvent & { ok: true; eager: boolean; atUs: number })
+  | (ReadEvent & { ok: true; eager: boolean; atUs: number; bytesStart: number; bytesEnd: number })
   | { ok: false; text: string; reason: string; atUs: number };
 
 const EAGER_TYPES = new Set(['monitor_screenshot']);
@@ -27,24 +29,32 @@ const REDIRECT = 4;
 const EAGER = 8;
 const TOP_NAVIGATION = 16;
 
-/** Ends per frame in `ends`: text, summary, request id, the page visits' fields. */
+/**
+ * Ends per frame in `ends`: the text of a frame that could not be read, its summary, request id,
+ * the page visits' fields.
+ */
 const PARTS = 4;
 
 /**
  * A batch in columns. Type, category and level names go through a table, so the page gets one
  * string per distinct name instead of one per event.
  *
- * The texts, summaries, request ids and page visits' fields travel as one string, `strings`, cut
- * at `ends`. A batch's string is long enough to be allocated outside the young generation, and
- * items keep offsets into it rather than pieces of it (model/event-item.ts FrameText), so the
- * garbage collections that run while events pour in copy no event's strings.
+ * The frames' texts travel as the UTF-8 bytes they arrived in, `bytes`, copied from the reader's
+ * buffer as each frame was read and transferred to the page, not cloned: each text is
+ * `bytes[spans[2i], spans[2i + 1])`. The summaries, request ids and page visits' fields travel as
+ * one string, `strings`, cut at `ends`. Items keep offsets into both rather than pieces of them
+ * (model/event-item.ts FrameText), so the garbage collections that run while events pour in copy
+ * no event's strings.
  */
 interface PackedFrames {
+  bytes: Uint8Array;
+  /** Per frame, where its text's bytes start and end in `bytes` (empty for one not read). */
+  spans: Uint32Array;
   strings: string;
   /**
-   * Per frame, where its text ends, then its summary (or why the frame could not be read), then
-   * its request id (empty: none), then the page visits' fields (empty: none). Each starts where
-   * the one before ends.
+   * Per frame, where the text of a frame that could not be read ends (empty for one read), then
+   * its summary (or why the frame could not be read), then its request id (empty: none), then the
+   * page visits' fields (empty: none). Each starts where the one before ends.
    */
   ends: Uint32Array;
   names: string[];
@@ -65,27 +75,29 @@ interface PackedFrames {
  * parses the text only when something reads the whole event (model/event-item.ts). Measured: a
  * structured clone of parsed events costs more than JSON.parse on the page, which costs more than
  * cloning a few strings per event; and a parsed event retained on the page is a dozen objects for
- * every garbage collection to trace, against one string.
+ * every garbage collection to trace, against one string. The texts go as the bytes they came
+ * in, copied from the reader's buffer when it says where they are (SseMessage.bytes), else
+ * encoded, and handed over in one buffer: the page's thread no longer reads a clone of them, and
+ * the worker no longer joins and clones them (docs/performance.md, 2026-11-27, texts as bytes).
  */
 export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireFrame, FrameBatch> =
   {
     name: 'telemetry',
     windowItems: LIMITS.streamWorkerWindow.telemetry,
-    decode(message, receivedMs) {
+    decode(message, receivedMs, bytes) {
       const atUs = receivedMs * 1000;
       const decoded = decodeEnvelope(message.data);
       if (!decoded.ok) return { ok: false, text: message.data, reason: decoded.reason, atUs };
-      const read = readEventOf(message.data, decoded.seq, decoded.event) as Extract<
-        WireFrame,
-        { ok: true }
-      >;
+      const read = readEventOf(decoded.seq, decoded.event) as Extract<WireFrame, { ok: true }>;
       // the fields a wire frame adds, set on the event read rather than copying it into another
       read.ok = true;
       read.eager = EAGER_TYPES.has(read.type);
       read.atUs = atUs;
+      read.bytesStart = stage(message, bytes);
+      read.bytesEnd = bytes.length;
       return read;
     },
-    pack(frames) {
+    pack(frames, bytes) {
       const count = frames.length;
       const names = [''];
       const nameIndex = new Map<string, number>();
@@ -101,12 +113,13 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       const strings: string[] = [];
       let length = 0;
       const ends = new Uint32Array(count * PARTS);
+      const spans = new Uint32Array(count * 2);
       const add = (value: string, at: number): void => {
         strings.push(value);
         length += value.length;
         ends[at] = length;
       };
-      const packed: Omit<PackedFrames, 'strings'> = {
+      const packed: Omit<PackedFrames, 'bytes' | 'spans' | 'strings'> = {
         ends,
         names,
         types: new Uint16Array(count),
@@ -120,12 +133,14 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       };
       for (let at = 0; at < count; at += 1) {
         const frame = frames[at] as WireFrame;
-        add(frame.text, at * PARTS);
+        add(frame.ok ? '' : frame.text, at * PARTS);
         add(frame.ok ? frame.summary : frame.reason, at * PARTS + 1);
         add((frame.ok && frame.requestId) || '', at * PARTS + 2);
         add(frame.ok ? frame.pageData : '', at * PARTS + 3);
         packed.times[at] = frame.atUs;
         if (!frame.ok) continue;
+        spans[at * 2] = frame.bytesStart;
+        spans[at * 2 + 1] = frame.bytesEnd;
         packed.types[at] = name(frame.type);
         packed.categories[at] = name(frame.category);
         packed.levels[at] = frame.level === null ? 0 : name(frame.level);
@@ -140,17 +155,36 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           (frame.topNavigation ? TOP_NAVIGATION : 0);
       }
       const { types, categories, levels, errorKeys, seqs, tss, times, flags } = packed;
+      const texts = bytes.take();
       return {
-        packed: { ...packed, strings: strings.join('') },
-        transfer: [ends, types, categories, levels, errorKeys, seqs, tss, times, flags].map(
-          (array) => array.buffer,
-        ),
+        packed: { ...packed, bytes: texts, spans, strings: strings.join('') },
+        transfer: [
+          texts,
+          spans,
+          ends,
+          types,
+          categories,
+          levels,
+          errorKeys,
+          seqs,
+          tss,
+          times,
+          flags,
+        ].map((array) => array.buffer),
       };
     },
     unpack(packed) {
       return new FrameBatch(packed);
     },
   };
+
+/** Stages a frame's data: its bytes as the reader read them when it says where, else encoded. */
+function stage(message: SseMessage, bytes: ByteStaging): number {
+  const { bytes: read, bytesStart, bytesEnd } = message;
+  if (read && bytesStart !== undefined && bytesEnd !== undefined)
+    return bytes.copy(read, bytesStart, bytesEnd);
+  return bytes.text(message.data);
+}
 
 /**
  * A batch as it came from the worker, whose frames are made when they are read: a batch waiting to
@@ -169,7 +203,6 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
     const { packed } = this;
     const { strings: source, ends, names } = packed;
     const end = at * PARTS;
-    const start = at === 0 ? 0 : (ends[end - 1] as number);
     const textEnd = ends[end] as number;
     const summaryEnd = ends[end + 1] as number;
     const atUs = packed.times[at] as number;
@@ -177,7 +210,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
     if ((flags & OK) === 0) {
       return {
         ok: false,
-        text: source.slice(start, textEnd),
+        text: source.slice(at === 0 ? 0 : (ends[end - 1] as number), textEnd),
         reason: source.slice(textEnd, summaryEnd),
         atUs,
       };
@@ -186,9 +219,11 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
     const errorKey = packed.errorKeys[at] as number;
     return {
       ok: true,
+      bytes: packed.bytes,
+      bytesStart: packed.spans[at * 2] as number,
+      bytesEnd: packed.spans[at * 2 + 1] as number,
       source,
-      start,
-      textEnd,
+      start: textEnd,
       summaryEnd,
       requestIdEnd: ends[end + 2] as number,
       pageDataEnd: ends[end + 3] as number,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ByteStaging } from '../../../lib/sse/byte-staging';
 import { telemetryDecoder } from '../api/telemetry-decoder';
 import { testSource } from '../testing/overview-test-kit';
 import { liveEventItem } from './event-item';
@@ -181,19 +182,21 @@ describe('computePages', () => {
       }),
       nav(5_100, 'https://shop.test/cart', 2, 'L2'),
     ];
+    const bytes = new ByteStaging();
     const wires = (items as EventItem[]).map((item) =>
       telemetryDecoder.decode(
         { data: JSON.stringify({ seq: item.seq, event: item.event }), event: '', id: '' },
         0,
+        bytes,
       ),
     );
-    const frames = telemetryDecoder.unpack(telemetryDecoder.pack(wires).packed).toArray();
+    const frames = telemetryDecoder.unpack(telemetryDecoder.pack(wires, bytes).packed).toArray();
     // each frame's text blanked out: what the visits find, they found in the fields sent
     const live = frames.map((frame, at) => {
       if (!frame.ok) throw new Error('fixture');
-      const { source, start, textEnd } = frame;
-      const blanked = source.slice(0, start) + ' '.repeat(textEnd - start) + source.slice(textEnd);
-      const item = liveEventItem({ ...frame, source: blanked }, 0, 0) as TimelineItem;
+      const blanked = frame.bytes.slice();
+      blanked.fill(0x20, frame.bytesStart, frame.bytesEnd);
+      const item = liveEventItem({ ...frame, bytes: blanked }, 0, 0) as TimelineItem;
       item.index = (items[at] as TimelineItem).index;
       return item;
     });

@@ -23,8 +23,8 @@ const NOTICE_BIT = 0x80;
 /** Reused by every detection: its result. */
 const found: StatedTime = { ms: Number.NaN, zoneless: false };
 
-/** Log stream frames → lines, decoded in the stream worker. */
-export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
+/** Log stream frames → lines, decoded in the stream worker (which stages no bytes of theirs). */
+export const logDecoder = {
   name: 'logs',
   windowItems: LIMITS.streamWorkerWindow.logs,
   decode: decodeLogFrame,
@@ -77,7 +77,7 @@ export const logDecoder: StreamDecoder<PartialLine, PackedLines> = {
     }
     return lines;
   },
-};
+} satisfies StreamDecoder<PartialLine, PackedLines>;
 
 /** A line saved with its stream (a debug bundle): its text, when it was read, whether a notice. */
 export interface SavedLine {
