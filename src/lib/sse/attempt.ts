@@ -56,6 +56,8 @@ export interface AttemptRequest {
   gate?: () => Promise<void> | undefined;
   /** Told the size of each piece of the body read, comments and keepalives included (the stall watchdog's sign of life). */
   onBytes?: (byteLength: number) => void;
+  /** Messages say where their data's bytes are when the reader knows (SseMessage.bytes). */
+  bytes?: boolean;
 }
 
 export interface Attempt {

@@ -37,6 +37,8 @@ export interface StreamDecoder<
   unpack(packed: Packed): Batch;
   /** Items the page may hold not yet taken before the worker stops reading (stream-worker-host). */
   readonly windowItems: number;
+  /** It stages frames' bytes: the reader is to say where a message's bytes are. */
+  readonly keepsBytes?: boolean;
 }
 
 /** Any decoder, as the worker and the plumbing see it. */
@@ -109,6 +111,7 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
       {
         ...request,
         fetch: baseFetch,
+        bytes: decoder.keepsBytes === true,
         ...(watch ? { onBytes: sink.touch } : {}),
         now,
       },

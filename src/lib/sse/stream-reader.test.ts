@@ -244,7 +244,10 @@ describe('reading a body', () => {
 
 describe('the bytes of a message', () => {
   /** Reads chunks as they come; each message with its data's bytes as the reader handed them. */
-  async function messagesOf(chunks: Uint8Array[]): Promise<{ data: string; bytes?: string }[]> {
+  async function messagesOf(
+    chunks: Uint8Array[],
+    keepBytes = true,
+  ): Promise<{ data: string; bytes?: string }[]> {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const chunk of chunks) controller.enqueue(chunk);
@@ -262,6 +265,7 @@ describe('the bytes of a message', () => {
               new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
             ),
           now: Date.now,
+          bytes: keepBytes,
         },
         {
           onOpen: () => undefined,
@@ -299,6 +303,11 @@ describe('the bytes of a message', () => {
       { data: '{"c":3}' },
       { data: '{"d":4}', bytes: '{"d":4}' },
     ]);
+  });
+
+  it('says nothing of bytes to a reader that did not ask', async () => {
+    const messages = await messagesOf([new TextEncoder().encode('data: {"a":1}\n\n')], false);
+    expect(messages).toEqual([{ data: '{"a":1}' }]);
   });
 
   it('hands no bytes over for a piece whose characters are not one byte each', async () => {

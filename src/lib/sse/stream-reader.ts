@@ -60,7 +60,7 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       if (ended) break;
       request.onBytes?.(value.byteLength);
       const text = decoder.decode(value, { stream: true });
-      parser.push(text, alignedBytes(text, value, whole));
+      parser.push(text, request.bytes ? alignedBytes(text, value, whole) : undefined);
       if (value.byteLength > 0) whole = (value[value.byteLength - 1] as number) < 0x80;
     }
     parser.push(decoder.decode());

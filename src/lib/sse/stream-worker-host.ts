@@ -89,6 +89,7 @@ export function serveStreams(
         url: request.url,
         headers: request.headers,
         fetch: fetchImpl,
+        bytes: decoder.keepsBytes === true,
         ...(request.watch ? { onBytes: touch } : {}),
         now: Date.now,
         gate,

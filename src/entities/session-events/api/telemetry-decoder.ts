@@ -84,6 +84,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
   {
     name: 'telemetry',
     windowItems: LIMITS.streamWorkerWindow.telemetry,
+    keepsBytes: true,
     decode(message, receivedMs, bytes) {
       const atUs = receivedMs * 1000;
       const decoded = decodeEnvelope(message.data);
