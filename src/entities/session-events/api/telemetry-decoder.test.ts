@@ -27,9 +27,9 @@ function roundTrip(texts: string[]): TelemetryFrame[] {
 function cut(frame: TelemetryFrame | undefined) {
   if (!frame?.ok) return frame;
   const {
-    bytes,
-    bytesStart,
-    bytesEnd,
+    bytes: _bytes,
+    bytesStart: _bytesStart,
+    bytesEnd: _bytesEnd,
     source,
     start,
     summaryEnd,
@@ -39,16 +39,7 @@ function cut(frame: TelemetryFrame | undefined) {
   } = frame;
   return {
     ...rest,
-    text: frameText({
-      bytes,
-      bytesStart,
-      bytesEnd,
-      source,
-      start,
-      summaryEnd,
-      requestIdEnd,
-      pageDataEnd,
-    }),
+    text: frameText(frame),
     summary: source.slice(start, summaryEnd),
     requestId: requestIdEnd > summaryEnd ? source.slice(summaryEnd, requestIdEnd) : null,
     pageData: source.slice(requestIdEnd, pageDataEnd),
