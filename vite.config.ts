@@ -78,6 +78,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
           env: { TZ: 'UTC' },
+          // a real collection, for what must wait until nothing holds it (lib/sse/batch-bytes.ts)
+          execArgv: ['--expose-gc'],
         },
       },
     ],

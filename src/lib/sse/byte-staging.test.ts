@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteStaging } from './byte-staging';
+import { BATCH_BYTES, ByteStaging, pooledBuffers, recycleBytes } from './byte-staging';
 
 const utf8 = new TextDecoder();
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -47,5 +47,42 @@ describe('ByteStaging', () => {
     const staging = new ByteStaging();
     staging.text('a\ud800b');
     expect(utf8.decode(staging.take())).toBe('a\ufffdb');
+  });
+});
+
+describe('ByteStaging, a busy stream', () => {
+  const frame = encode(`{"seq":1,"event":{"text":"${'x'.repeat(1_000)}"}}`);
+
+  it('hands a nearly full buffer over whole, and stages the next batch into one given back', () => {
+    const staging = new ByteStaging();
+    let frames = 0;
+    while (!staging.full) {
+      staging.copy(frame, 0, frame.length);
+      frames += 1;
+    }
+    expect(staging.length).toBe(frames * frame.length);
+    expect(staging.length).toBeGreaterThan(BATCH_BYTES - 16 * 1024);
+    const taken = staging.take();
+    // the very buffer staged into, not a copy
+    expect(taken.buffer.byteLength).toBe(BATCH_BYTES);
+    expect(taken.byteLength).toBe(frames * frame.length);
+    expect(utf8.decode(taken.subarray(0, frame.length))).toBe(utf8.decode(frame));
+
+    const pooled = pooledBuffers();
+    recycleBytes(taken.buffer as ArrayBuffer);
+    expect(pooledBuffers()).toBe(pooled + 1);
+    staging.copy(frame, 0, frame.length);
+    expect(pooledBuffers()).toBe(pooled);
+    while (!staging.full) staging.copy(frame, 0, frame.length);
+    expect(staging.take().buffer).toBe(taken.buffer);
+  });
+
+  it('copies a batch of a few frames into a buffer of exactly their size', () => {
+    const staging = new ByteStaging();
+    staging.copy(frame, 0, frame.length);
+    staging.text('{"seq":2}');
+    const taken = staging.take();
+    expect(taken.buffer.byteLength).toBe(frame.length + 9);
+    expect(staging.full).toBe(false);
   });
 });

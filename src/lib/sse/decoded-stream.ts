@@ -1,5 +1,6 @@
 import type { ItemBatch } from '../batch-queue';
 import { reasonOf, type AttemptEnd, type SseMessage } from './attempt';
+import { giveBytesBackTo } from './batch-bytes';
 import { ByteStaging } from './byte-staging';
 import { startStreamRead } from './stream-reader';
 import {
@@ -191,6 +192,10 @@ class StreamWorkerClient {
   private readonly attempts = new Map<number, RemoteAttempt>();
 
   constructor(private readonly worker: Worker) {
+    giveBytesBackTo((buffer) => {
+      if (!this.broken)
+        worker.postMessage({ type: 'recycle', buffer } satisfies ToStreamWorker, [buffer]);
+    });
     worker.onmessage = (event: MessageEvent<FromStreamWorker>) => this.receive(event.data);
     worker.onerror = (event) => this.fail(event.message || 'it could not start');
     worker.onmessageerror = () => this.fail('a message from it could not be read');
@@ -213,6 +218,7 @@ class StreamWorkerClient {
   }
 
   dispose(): void {
+    giveBytesBackTo(undefined);
     this.worker.terminate();
     this.attempts.clear();
   }
@@ -261,6 +267,7 @@ class StreamWorkerClient {
   /** The worker is unusable: its attempts end (to be retried), and later ones run in the page. */
   private fail(reason: string): void {
     this.broken = true;
+    giveBytesBackTo(undefined);
     this.worker.terminate();
     for (const id of [...this.attempts.keys()])
       this.end(id, { kind: 'transient', reason: `the stream worker failed: ${reason}` });

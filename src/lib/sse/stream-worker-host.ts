@@ -1,5 +1,5 @@
 import { LIMITS } from '../../config/limits';
-import { ByteStaging } from './byte-staging';
+import { ByteStaging, recycleBytes } from './byte-staging';
 import type { AnyStreamDecoder } from './decoded-stream';
 import { startStreamRead } from './stream-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
@@ -100,7 +100,8 @@ export function serveStreams(
         },
         onMessage(message) {
           pending.push(decoder.decode(message, Date.now(), bytes));
-          if (pending.length >= LIMITS.streamWorkerBatchItems) flush();
+          // a batch also ends when its bytes nearly fill their buffer, which then goes whole
+          if (pending.length >= LIMITS.streamWorkerBatchItems || bytes.full) flush();
           else timer ??= setTimeout(flush, LIMITS.streamWorkerBatchMs);
         },
         onEnd(end) {
@@ -128,6 +129,7 @@ export function serveStreams(
     const message = event.data;
     if (message.type === 'start') start(message);
     else if (message.type === 'release') attempts.get(message.id)?.release(message.items);
+    else if (message.type === 'recycle') recycleBytes(message.buffer);
     else {
       attempts.get(message.id)?.abort();
       attempts.delete(message.id);

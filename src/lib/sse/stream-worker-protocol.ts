@@ -16,7 +16,9 @@ export type ToStreamWorker =
     }
   | { type: 'abort'; id: number }
   /** The page has taken `items` of the attempt's items into its store: more may come. */
-  | { type: 'release'; id: number; items: number };
+  | { type: 'release'; id: number; items: number }
+  /** A batch's buffer of texts the page no longer holds, to stage into again (batch-bytes.ts). */
+  | { type: 'recycle'; buffer: ArrayBuffer };
 
 /** What the worker reports about attempt `id`, in the order it happened. */
 export type FromStreamWorker =

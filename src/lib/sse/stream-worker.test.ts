@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchBytes } from './batch-bytes';
+import { collectGarbage } from '../../testing/collect-garbage';
+import { BATCH_BYTES, pooledBuffers } from './byte-staging';
 import { configureStreamWorker, openDecodedStream, type StreamDecoder } from './decoded-stream';
 import { createHarness } from './fake-sse-server';
 import { serveStreams, type WorkerScope } from './stream-worker-host';
@@ -84,6 +87,36 @@ describe('the stream worker', () => {
       stream.taken(7);
       await until(() => items.length === 10);
       expect(items.at(-1)).toBe('line 10');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('takes back into its pool a batch buffer the page no longer holds', async () => {
+    const harness = createHarness();
+    vi.stubGlobal('fetch', harness.fetch);
+    const { sent } = inProcessWorker(4);
+    // the page's side of the worker starts with the first stream
+    const stream = openDecodedStream({
+      decoder: text,
+      url: 'https://console.test/api/browsers/b1/logs/stream',
+      getHeaders: () => ({}),
+      onItems: () => undefined,
+      onStatus: harness.onStatus,
+      onServerClose: () => 'end',
+    });
+    try {
+      await until(() => harness.connections.length === 1);
+      const pooled = pooledBuffers();
+      (() => {
+        new BatchBytes(new Uint8Array(new ArrayBuffer(BATCH_BYTES), 0, 10));
+      })();
+      for (let tries = 0; !sent.some((message) => message.type === 'recycle'); tries += 1) {
+        if (tries > 50) throw new Error('not given back');
+        collectGarbage();
+        await settle();
+      }
+      await until(() => pooledBuffers() === pooled + 1);
     } finally {
       stream.close();
     }

@@ -27,7 +27,7 @@ function roundTrip(texts: string[]): TelemetryFrame[] {
 function cut(frame: TelemetryFrame | undefined) {
   if (!frame?.ok) return frame;
   const {
-    bytes: _bytes,
+    texts: _texts,
     bytesStart: _bytesStart,
     bytesEnd: _bytesEnd,
     source,

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../config/limits';
 import type { ItemBatch } from '../../../lib/batch-queue';
 import type { SseMessage } from '../../../lib/sse/attempt';
+import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import type { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { decodeEnvelope } from '../model/decode';
@@ -41,7 +42,9 @@ const PARTS = 4;
  *
  * The frames' texts travel as the UTF-8 bytes they arrived in, `bytes`, copied from the reader's
  * buffer as each frame was read and transferred to the page, not cloned: each text is
- * `bytes[spans[2i], spans[2i + 1])`. The summaries, request ids and page visits' fields travel as
+ * `bytes[spans[2i], spans[2i + 1])`. A busy stream's batch fills a buffer that the page gives back
+ * once nothing holds its texts (lib/sse/batch-bytes.ts), so the worker stages into memory used
+ * before rather than fresh memory for every batch. The summaries, request ids and page visits' fields travel as
  * one string, `strings`, cut at `ends`. Items keep offsets into both rather than pieces of them
  * (model/event-item.ts FrameText), so the garbage collections that run while events pour in copy
  * no event's strings.
@@ -78,7 +81,8 @@ interface PackedFrames {
  * every garbage collection to trace, against one string. The texts go as the bytes they came
  * in, copied from the reader's buffer when it says where they are (SseMessage.bytes), else
  * encoded, and handed over in one buffer: the page's thread no longer reads a clone of them, and
- * the worker no longer joins and clones them (docs/performance.md, 2026-11-27, texts as bytes).
+ * the worker no longer joins and clones them (docs/performance.md, 2026-11-27, texts as bytes),
+ * and the buffers go round (2026-11-27, buffers given back).
  */
 export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireFrame, FrameBatch> =
   {
@@ -194,9 +198,12 @@ function stage(message: SseMessage, bytes: ByteStaging): number {
  */
 export class FrameBatch implements ItemBatch<TelemetryFrame> {
   readonly length: number;
+  /** The frames' texts: only through this are the batch's bytes read (lib/sse/batch-bytes.ts). */
+  private readonly texts: BatchBytes;
 
   constructor(private readonly packed: PackedFrames) {
     this.length = packed.times.length;
+    this.texts = new BatchBytes(packed.bytes);
   }
 
   at(at: number): TelemetryFrame | undefined {
@@ -220,7 +227,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
     const errorKey = packed.errorKeys[at] as number;
     return {
       ok: true,
-      bytes: packed.bytes,
+      texts: this.texts,
       bytesStart: packed.spans[at * 2] as number,
       bytesEnd: packed.spans[at * 2 + 1] as number,
       source,

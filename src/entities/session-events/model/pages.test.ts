@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
 import { telemetryDecoder } from '../api/telemetry-decoder';
 import { testSource } from '../testing/overview-test-kit';
@@ -194,9 +195,8 @@ describe('computePages', () => {
     // each frame's text blanked out: what the visits find, they found in the fields sent
     const live = frames.map((frame, at) => {
       if (!frame.ok) throw new Error('fixture');
-      const blanked = frame.bytes.slice();
-      blanked.fill(0x20, frame.bytesStart, frame.bytesEnd);
-      const item = liveEventItem({ ...frame, bytes: blanked }, 0, 0) as TimelineItem;
+      const blanked = new BatchBytes(new Uint8Array(frame.bytesEnd).fill(0x20));
+      const item = liveEventItem({ ...frame, texts: blanked }, 0, 0) as TimelineItem;
       item.index = (items[at] as TimelineItem).index;
       return item;
     });
