@@ -32,9 +32,9 @@ const TOP_NAVIGATION = 16;
 
 /**
  * Ends per frame in `ends`: the text of a frame that could not be read, its summary, request id,
- * the page visits' fields.
+ * the page visits' fields, its error group key.
  */
-const PARTS = 4;
+const PARTS = 5;
 
 /**
  * A batch in columns. Type, category and level names go through a table, so the page gets one
@@ -57,15 +57,17 @@ interface PackedFrames {
   /**
    * Per frame, where the text of a frame that could not be read ends (empty for one read), then
    * its summary (or why the frame could not be read), then its request id (empty: none), then the
-   * page visits' fields (empty: none). Each starts where the one before ends.
+   * page visits' fields (empty: none), then its error group key (empty: none; a key is sent as
+   * a part of the string, not through `names`: a console error's key is long and mostly its own,
+   * and looking it up cost the worker more than copying it). Each starts where the one before
+   * ends.
    */
   ends: Uint32Array;
   names: string[];
-  /** Indexes into `names`; level and error key 0 mean none. */
+  /** Indexes into `names`; level 0 means none. */
   types: Uint16Array;
   categories: Uint16Array;
   levels: Uint16Array;
-  errorKeys: Uint16Array;
   seqs: Float64Array;
   tss: Float64Array;
   times: Float64Array;
@@ -120,8 +122,11 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       const ends = new Uint32Array(count * PARTS);
       const spans = new Uint32Array(count * 2);
       const add = (value: string, at: number): void => {
-        strings.push(value);
-        length += value.length;
+        // most parts are empty: an empty string joins as nothing, and pushing it costs
+        if (value.length > 0) {
+          strings.push(value);
+          length += value.length;
+        }
         ends[at] = length;
       };
       const packed: Omit<PackedFrames, 'bytes' | 'spans' | 'strings'> = {
@@ -130,7 +135,6 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         types: new Uint16Array(count),
         categories: new Uint16Array(count),
         levels: new Uint16Array(count),
-        errorKeys: new Uint16Array(count),
         seqs: new Float64Array(count),
         tss: new Float64Array(count),
         times: new Float64Array(count),
@@ -142,6 +146,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         add(frame.ok ? frame.summary : frame.reason, at * PARTS + 1);
         add((frame.ok && frame.requestId) || '', at * PARTS + 2);
         add(frame.ok ? frame.pageData : '', at * PARTS + 3);
+        add((frame.ok && frame.errorKey) || '', at * PARTS + 4);
         packed.times[at] = frame.atUs;
         if (!frame.ok) continue;
         spans[at * 2] = frame.bytesStart;
@@ -149,7 +154,6 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         packed.types[at] = name(frame.type);
         packed.categories[at] = name(frame.category);
         packed.levels[at] = frame.level === null ? 0 : name(frame.level);
-        packed.errorKeys[at] = frame.errorKey === null ? 0 : name(frame.errorKey);
         packed.seqs[at] = frame.seq;
         packed.tss[at] = frame.ts;
         packed.flags[at] =
@@ -159,7 +163,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           (frame.eager ? EAGER : 0) |
           (frame.topNavigation ? TOP_NAVIGATION : 0);
       }
-      const { types, categories, levels, errorKeys, seqs, tss, times, flags } = packed;
+      const { types, categories, levels, seqs, tss, times, flags } = packed;
       const texts = bytes.take();
       return {
         packed: { ...packed, bytes: texts, spans, strings: strings.join('') },
@@ -170,7 +174,6 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           types,
           categories,
           levels,
-          errorKeys,
           seqs,
           tss,
           times,
@@ -224,7 +227,8 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
       };
     }
     const level = packed.levels[at] as number;
-    const errorKey = packed.errorKeys[at] as number;
+    const pageDataEnd = ends[end + 3] as number;
+    const errorKeyEnd = ends[end + 4] as number;
     return {
       ok: true,
       texts: this.texts,
@@ -234,14 +238,14 @@ export class FrameBatch implements ItemBatch<TelemetryFrame> {
       start: textEnd,
       summaryEnd,
       requestIdEnd: ends[end + 2] as number,
-      pageDataEnd: ends[end + 3] as number,
+      pageDataEnd,
       seq: packed.seqs[at] as number,
       ts: packed.tss[at] as number,
       type: names[packed.types[at] as number] as string,
       category: names[packed.categories[at] as number] as string,
       error: (flags & ERROR) !== 0,
       level: level === 0 ? null : (names[level] as string),
-      errorKey: errorKey === 0 ? null : (names[errorKey] as string),
+      errorKey: errorKeyEnd > pageDataEnd ? source.slice(pageDataEnd, errorKeyEnd) : null,
       redirect: (flags & REDIRECT) !== 0,
       eager: (flags & EAGER) !== 0,
       topNavigation: (flags & TOP_NAVIGATION) !== 0,
