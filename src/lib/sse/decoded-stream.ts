@@ -193,7 +193,8 @@ class StreamWorkerClient {
 
   constructor(private readonly worker: Worker) {
     giveBytesBackTo((buffer) => {
-      if (!this.broken)
+      // a buffer already sent away reads as empty, and sending it again would throw
+      if (!this.broken && buffer.byteLength > 0)
         worker.postMessage({ type: 'recycle', buffer } satisfies ToStreamWorker, [buffer]);
     });
     worker.onmessage = (event: MessageEvent<FromStreamWorker>) => this.receive(event.data);

@@ -142,12 +142,13 @@ export function isTopNavigationEvent(event: TelemetryEvent): boolean {
 
 /**
  * A frame's text as UTF-8 bytes, `[bytesStart, bytesEnd)` of its batch's `texts`: the buffer the
- * stream worker sent the batch's texts in (transferred, not copied, and read only through `texts`,
- * which gives the buffer back once nothing holds it: lib/sse/batch-bytes.ts); its summary and request id as parts
- * of the batch's string: the summary is `source` from `start` to `summaryEnd`, the request id runs
- * on to `requestIdEnd` (none when empty). An item keeps the buffer, the string and the offsets,
- * not strings of its own: measured at 100,000 events a second, the garbage collections that copy
- * new objects took 31 ms each with those strings, 8 ms without. The text is decoded when read.
+ * stream worker sent the batch's texts in, transferred, not copied, and read only through `texts`,
+ * which gives the buffer back once nothing holds it (lib/sse/batch-bytes.ts). Its summary and
+ * request id are parts of the batch's string: the summary is `source` from `start` to
+ * `summaryEnd`, the request id runs on to `requestIdEnd` (none when empty). An item keeps the
+ * batch's texts, the string and the offsets, not strings of its own: measured at 100,000 events a
+ * second, the garbage collections that copy new objects took 31 ms each with those strings, 8 ms
+ * without. The text is decoded when read.
  */
 export interface FrameText {
   readonly texts: BatchBytes;
