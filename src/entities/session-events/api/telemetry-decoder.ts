@@ -167,18 +167,9 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       const texts = bytes.take();
       return {
         packed: { ...packed, bytes: texts, spans, strings: strings.join('') },
-        transfer: [
-          texts,
-          spans,
-          ends,
-          types,
-          categories,
-          levels,
-          seqs,
-          tss,
-          times,
-          flags,
-        ].map((array) => array.buffer),
+        transfer: [texts, spans, ends, types, categories, levels, seqs, tss, times, flags].map(
+          (array) => array.buffer,
+        ),
       };
     },
     unpack(packed) {
