@@ -138,7 +138,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(timeline.detail.getByRole('list', { name: 'Stack trace' })).toBeVisible();
       await expectAccessible(page, 'timeline, console error details');
 
-      await timeline.rowOfType('network_response').filter({ hasText: '404' }).click();
+      await timeline
+        .rowOfType('network_response')
+        .filter({ hasText: '404 POST https://shop.example.test/api/coupon' })
+        .click();
       await expect(timeline.detail.getByRole('article', { name: 'Network request' })).toContainText(
         'coupon not found',
       );

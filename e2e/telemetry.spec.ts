@@ -206,7 +206,10 @@ test('an uncaught error shows its stack like DevTools: async parents in order, o
     'https://shop.example.test/assets/app.js',
   );
   // the failed request pairs with its request: method, URL, status and body
-  await timeline.rowOfType('network_response').filter({ hasText: '404' }).click();
+  await timeline
+    .rowOfType('network_response')
+    .filter({ hasText: '404 POST https://shop.example.test/api/coupon' })
+    .click();
   const exchange = timeline.detail.getByRole('article', { name: 'Network request' });
   await expect(exchange).toContainText('https://shop.example.test/api/coupon');
   await expect(exchange).toContainText('404');
