@@ -45,14 +45,18 @@ export class TimelinePage {
   }
 
   /**
-   * Opens `row`'s details, checked by `shows` in them. While the list follows live events, a row
-   * can move between Playwright's check that it stands still and the click, which then lands on
-   * its neighbour: the click is made again until the details are the row's.
+   * Opens `row`'s details, checked by `shows` in their summary (the first paragraph). While the
+   * list follows live events, a row can move between Playwright's check that it stands still and
+   * the click, which then lands on its neighbour: the click is made again until the details are
+   * the row's. Not anywhere in the details: a neighbour's details list the console errors of its
+   * moment, the row's own message among them.
    */
   async openRow(row: Locator, shows: string | RegExp): Promise<void> {
     await expect(async () => {
       await row.click();
-      await expect(this.detail).toContainText(shows, { timeout: 1_000 });
+      await expect(this.detail.getByRole('paragraph').first()).toContainText(shows, {
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 15_000 });
   }
 
