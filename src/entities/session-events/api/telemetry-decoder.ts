@@ -44,10 +44,10 @@ const PARTS = 5;
  * buffer as each frame was read and transferred to the page, not cloned: each text is
  * `bytes[spans[2i], spans[2i + 1])`. A busy stream's batch fills a buffer that the page gives back
  * once nothing holds its texts (lib/sse/batch-bytes.ts), so the worker stages into memory used
- * before rather than fresh memory for every batch. The summaries, request ids and page visits' fields travel as
- * one string, `strings`, cut at `ends`. Items keep offsets into both rather than pieces of them
- * (model/event-item.ts FrameText), so the garbage collections that run while events pour in copy
- * no event's strings.
+ * before rather than fresh memory for every batch. The summaries, request ids and page visits'
+ * fields travel as one string, `strings`, cut at `ends`. Items keep offsets into both rather than
+ * pieces of them (model/event-item.ts FrameText), so the garbage collections that run while
+ * events pour in copy no event's strings.
  */
 interface PackedFrames {
   bytes: Uint8Array;
