@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { BATCH_BYTES, ByteStaging, pooledBuffers, recycleBytes } from './byte-staging';
 
-// A file of its own: the pool is the module's, and its idle timer must be a fake one from the start.
+// A file of its own: the pool is the module's, and its idle timer must be a fake one from the
+// start.
 
 beforeEach(() => {
   vi.useFakeTimers();
