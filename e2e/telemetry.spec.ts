@@ -344,7 +344,13 @@ test('the keyboard moves through events, opens and closes details, and finds the
   api,
 }) => {
   const { timeline } = await openCatalogue(page, api);
-  await timeline.rowOfType('cdp_connect').click();
+  // the list may still be taking events: a click that lands on a row that moved is made again
+  await expect(async () => {
+    await timeline.rowOfType('cdp_connect').click();
+    await expect(timeline.rowOfType('cdp_connect')).toHaveAttribute('data-selected', 'true', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(timeline.detail).toHaveCount(0);
   await page.keyboard.press('j');
