@@ -5,17 +5,13 @@ import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import type { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { decodeEnvelope } from '../model/decode';
-import { readEventOf, type PackedReadEvent, type ReadEvent } from '../model/event-item';
+import { readEventOf, type EventRows, type ReadEvent } from '../model/event-item';
 
 /**
- * One telemetry frame and when it arrived, as the page receives it: an event as the worker read
- * it, its text bytes of the batch's buffer and its other strings parts of the batch's string
- * (`eager` for the few types the page must parse itself: a screenshot's image becomes an object
- * URL there), or the frame's text and why it could not be read.
+ * One telemetry frame and when it arrived, as the page receives it: an event the worker read, a
+ * place in its batch (EventFrame), or the frame's text and why it could not be read.
  */
-export type TelemetryFrame =
-  | (PackedReadEvent & { ok: true; eager: boolean; atUs: number })
-  | { ok: false; text: string; reason: string; atUs: number };
+export type TelemetryFrame = EventFrame | { ok: false; text: string; reason: string; atUs: number };
 
 /** A frame as the worker reads it, before packing: its text's bytes are staged (ByteStaging). */
 export type WireFrame =
@@ -45,9 +41,9 @@ const PARTS = 5;
  * `bytes[spans[2i], spans[2i + 1])`. A busy stream's batch fills a buffer that the page gives back
  * once nothing holds its texts (lib/sse/batch-bytes.ts), so the worker stages into memory used
  * before rather than fresh memory for every batch. The summaries, request ids and page visits'
- * fields travel as one string, `strings`, cut at `ends`. Items keep offsets into both rather than
- * pieces of them (model/event-item.ts FrameText), so the garbage collections that run while
- * events pour in copy no event's strings.
+ * fields travel as one string, `strings`, cut at `ends`. Items are places in the batch that cut
+ * their pieces when read (FrameBatch), so the garbage collections that run while events pour in
+ * copy no event's strings.
  */
 interface PackedFrames {
   bytes: Uint8Array;
@@ -186,66 +182,170 @@ function stage(message: SseMessage, bytes: ByteStaging): number {
 }
 
 /**
- * A batch as it came from the worker, whose frames are made when they are read: a batch waiting to
- * be taken is a few strings and typed arrays, not thousands of objects that every garbage
- * collection meanwhile would have to copy.
+ * A frame the worker could read: a place in its batch, which holds its fields (`eager` for the few
+ * types the page must parse itself: a screenshot's image becomes an object URL there).
  */
-export class FrameBatch implements ItemBatch<TelemetryFrame> {
+export class EventFrame {
+  readonly ok = true;
+
+  constructor(
+    readonly batch: FrameBatch,
+    readonly at: number,
+  ) {}
+
+  get seq(): number {
+    return this.batch.seq(this.at);
+  }
+
+  /** `event.ts` as decoded: NaN when missing. */
+  get ts(): number {
+    return this.batch.ts(this.at);
+  }
+
+  /** When the frame arrived (µs). */
+  get atUs(): number {
+    return this.batch.atUs(this.at);
+  }
+
+  get eager(): boolean {
+    return this.batch.eager(this.at);
+  }
+}
+
+/**
+ * A batch as it came from the worker: its frames' fields stay in the batch's typed arrays, string
+ * and bytes, and what the page makes of a frame (EventFrame, then an event item,
+ * model/event-item.ts) is a place in the batch that reads them there. A batch waiting to be taken
+ * is a few strings and typed arrays, not thousands of objects that every garbage collection
+ * meanwhile would have to copy; and a retained item is a few fields rather than two dozen and a
+ * boxed time (docs/performance.md, 2026-11-27, items that are places in their batch).
+ */
+export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
   readonly length: number;
   /** The frames' texts: only through this are the batch's bytes read (lib/sse/batch-bytes.ts). */
   private readonly texts: BatchBytes;
+  private readonly source: string;
+  private readonly ends: Uint32Array;
+  private readonly spans: Uint32Array;
+  private readonly names: string[];
+  private readonly types: Uint16Array;
+  private readonly categories: Uint16Array;
+  private readonly levels: Uint16Array;
+  private readonly seqs: Float64Array;
+  private readonly tss: Float64Array;
+  private readonly times: Float64Array;
+  private readonly flags: Uint8Array;
 
-  constructor(private readonly packed: PackedFrames) {
+  constructor(packed: PackedFrames) {
     this.length = packed.times.length;
     this.texts = new BatchBytes(packed.bytes);
+    this.source = packed.strings;
+    this.ends = packed.ends;
+    this.spans = packed.spans;
+    this.names = packed.names;
+    this.types = packed.types;
+    this.categories = packed.categories;
+    this.levels = packed.levels;
+    this.seqs = packed.seqs;
+    this.tss = packed.tss;
+    this.times = packed.times;
+    this.flags = packed.flags;
   }
 
   at(at: number): TelemetryFrame | undefined {
     if (!(at >= 0 && at < this.length)) return undefined;
-    const { packed } = this;
-    const { strings: source, ends, names } = packed;
+    if (((this.flags[at] as number) & OK) !== 0) return new EventFrame(this, at);
+    const { source, ends } = this;
     const end = at * PARTS;
     const textEnd = ends[end] as number;
-    const summaryEnd = ends[end + 1] as number;
-    const atUs = packed.times[at] as number;
-    const flags = packed.flags[at] as number;
-    if ((flags & OK) === 0) {
-      return {
-        ok: false,
-        text: source.slice(at === 0 ? 0 : (ends[end - 1] as number), textEnd),
-        reason: source.slice(textEnd, summaryEnd),
-        atUs,
-      };
-    }
-    const level = packed.levels[at] as number;
-    const pageDataEnd = ends[end + 3] as number;
-    const errorKeyEnd = ends[end + 4] as number;
     return {
-      ok: true,
-      texts: this.texts,
-      bytesStart: packed.spans[at * 2] as number,
-      bytesEnd: packed.spans[at * 2 + 1] as number,
-      source,
-      start: textEnd,
-      summaryEnd,
-      requestIdEnd: ends[end + 2] as number,
-      pageDataEnd,
-      seq: packed.seqs[at] as number,
-      ts: packed.tss[at] as number,
-      type: names[packed.types[at] as number] as string,
-      category: names[packed.categories[at] as number] as string,
-      error: (flags & ERROR) !== 0,
-      level: level === 0 ? null : (names[level] as string),
-      errorKey: errorKeyEnd > pageDataEnd ? source.slice(pageDataEnd, errorKeyEnd) : null,
-      redirect: (flags & REDIRECT) !== 0,
-      eager: (flags & EAGER) !== 0,
-      topNavigation: (flags & TOP_NAVIGATION) !== 0,
-      atUs,
+      ok: false,
+      text: source.slice(at === 0 ? 0 : (ends[end - 1] as number), textEnd),
+      reason: source.slice(textEnd, ends[end + 1] as number),
+      atUs: this.atUs(at),
     };
   }
 
   /** Every frame, made now. */
   toArray(): TelemetryFrame[] {
     return Array.from({ length: this.length }, (_, at) => this.at(at) as TelemetryFrame);
+  }
+
+  seq(at: number): number {
+    return this.seqs[at] as number;
+  }
+
+  ts(at: number): number {
+    return this.tss[at] as number;
+  }
+
+  atUs(at: number): number {
+    return this.times[at] as number;
+  }
+
+  tsUs(at: number): number {
+    const ts = this.tss[at] as number;
+    return Number.isFinite(ts) ? ts : (this.times[at] as number);
+  }
+
+  type(at: number): string {
+    return this.names[this.types[at] as number] as string;
+  }
+
+  category(at: number): string {
+    return this.names[this.categories[at] as number] as string;
+  }
+
+  level(at: number): string | null {
+    const level = this.levels[at] as number;
+    return level === 0 ? null : (this.names[level] as string);
+  }
+
+  private flag(at: number, flag: number): boolean {
+    return ((this.flags[at] as number) & flag) !== 0;
+  }
+
+  error(at: number): boolean {
+    return this.flag(at, ERROR);
+  }
+
+  redirect(at: number): boolean {
+    return this.flag(at, REDIRECT);
+  }
+
+  eager(at: number): boolean {
+    return this.flag(at, EAGER);
+  }
+
+  topNavigation(at: number): boolean {
+    return this.flag(at, TOP_NAVIGATION);
+  }
+
+  /** The part `part` of a frame's share of the batch's string (see PackedFrames.ends). */
+  private part(at: number, part: number): string {
+    const { ends } = this;
+    const end = at * PARTS + part;
+    return this.source.slice(ends[end - 1] as number, ends[end] as number);
+  }
+
+  summary(at: number): string {
+    return this.part(at, 1);
+  }
+
+  requestId(at: number): string | null {
+    return this.part(at, 2) || null;
+  }
+
+  pageData(at: number): string {
+    return this.part(at, 3);
+  }
+
+  errorKey(at: number): string | null {
+    return this.part(at, 4) || null;
+  }
+
+  text(at: number): string {
+    const { spans } = this;
+    return this.texts.text(spans[at * 2] as number, spans[at * 2 + 1] as number);
   }
 }

@@ -1,4 +1,3 @@
-import type { BatchBytes } from '../../../lib/sse/batch-bytes';
 import type { TelemetryEvent } from '../../../types/api';
 import { describeEvent } from './catalogue';
 import { decodeEnvelope } from './decode';
@@ -141,33 +140,38 @@ export function isTopNavigationEvent(event: TelemetryEvent): boolean {
 }
 
 /**
- * A frame's text as UTF-8 bytes, `[bytesStart, bytesEnd)` of its batch's `texts`: the buffer the
- * stream worker sent the batch's texts in, transferred, not copied, and read only through `texts`,
- * which gives the buffer back once nothing holds it (lib/sse/batch-bytes.ts). Its summary and
- * request id are parts of the batch's string: the summary is `source` from `start` to
- * `summaryEnd`, the request id runs on to `requestIdEnd` (none when empty). An item keeps the
- * batch's texts, the string and the offsets, not strings of its own: measured at 100,000 events a
- * second, the garbage collections that copy new objects took 31 ms each with those strings, 8 ms
- * without. The text is decoded when read.
+ * What an event item of a live stream reads of its frame, by the frame's place `at` in its batch
+ * (api/telemetry-decoder.ts FrameBatch): the fields the worker read, and the frame's text, decoded
+ * from the batch's bytes when read.
  */
-export interface FrameText {
-  readonly texts: BatchBytes;
-  readonly bytesStart: number;
-  readonly bytesEnd: number;
-  readonly source: string;
-  readonly start: number;
-  readonly summaryEnd: number;
-  readonly requestIdEnd: number;
-  /** The page visits' fields of the event (ReadEvent.pageData) run on to here. */
-  readonly pageDataEnd: number;
+export interface EventRows {
+  seq(at: number): number;
+  /** The event's `ts`, or when its frame arrived when it had none. */
+  tsUs(at: number): number;
+  type(at: number): string;
+  category(at: number): string;
+  level(at: number): string | null;
+  error(at: number): boolean;
+  redirect(at: number): boolean;
+  topNavigation(at: number): boolean;
+  summary(at: number): string;
+  requestId(at: number): string | null;
+  /** ReadEvent.pageData: '' when none was sent. */
+  pageData(at: number): string;
+  errorKey(at: number): string | null;
+  /** The frame's text: the `{"seq":…,"event":{…}}` envelope. */
+  text(at: number): string;
 }
 
-/** A ReadEvent as the page receives it: its text bytes of its batch's, its strings parts of its batch's string. */
-export type PackedReadEvent = Omit<ReadEvent, 'summary' | 'requestId' | 'pageData'> & FrameText;
+/** A frame of a live stream: its place in its batch. */
+export interface FramePlace {
+  readonly batch: EventRows;
+  readonly at: number;
+}
 
 /** The frame's text: the `{"seq":…,"event":{…}}` envelope. */
-export function frameText(frame: FrameText): string {
-  return frame.texts.text(frame.bytesStart, frame.bytesEnd);
+export function frameText(frame: FramePlace): string {
+  return frame.batch.text(frame.at);
 }
 
 function parseEvent(item: { text: string; type: string; category: string }) {
@@ -184,66 +188,72 @@ function parseEvent(item: { text: string; type: string; category: string }) {
 }
 
 /**
- * An event item of a live stream. It keeps the frame's text and parses the event when something
- * first reads `event` (a row on screen, the detail, an error group): a parsed event is a dozen
- * objects that every garbage collection has to trace or copy, the text is a few bytes of a
- * buffer. The text is decoded from the batch's bytes, the summary and request id cut from the
- * batch's string, when read (FrameText).
+ * An event item of a live stream: a place in its batch (EventRows), which holds the fields the
+ * worker read and the frame's text, and an item reads them there. It parses the event when
+ * something first reads `event` (a row on screen, the detail, an error group): a parsed event is a
+ * dozen objects that every garbage collection has to trace or copy. Measured at 150,000 events a
+ * second, an item of its own fields was 104 bytes and a boxed time to copy and trace for each
+ * event; a place is a third of that (docs/performance.md, 2026-11-27, items that are places).
  */
 class LiveEventItem implements EventItem {
-  readonly kind = 'event';
+  declare readonly kind: 'event';
   index = 0;
-  readonly seq: number;
   readonly epoch: number;
-  readonly tsUs: number;
-  readonly type: string;
-  readonly category: string;
-  readonly redirect: boolean;
-  readonly error: boolean;
-  readonly level: string | null;
-  readonly errorKey: string | null;
-  readonly topNavigation: boolean;
-  haystack?: string;
-  // FrameText, kept in the item itself (an object of their own would be one more to copy)
-  private readonly texts: BatchBytes;
-  private readonly bytesStart: number;
-  private readonly bytesEnd: number;
-  private readonly source: string;
-  private readonly start: number;
-  private readonly summaryEnd: number;
-  private readonly requestIdEnd: number;
-  private readonly pageDataEnd: number;
+  private readonly rows: EventRows;
+  private readonly at: number;
+  haystack?: string = undefined;
   /** A summary written after the item was made (a failed load names its request). */
-  private renamed: string | undefined;
-  private parsed: TelemetryEvent | undefined;
+  private renamed: string | undefined = undefined;
+  private parsed: TelemetryEvent | undefined = undefined;
 
-  constructor(read: PackedReadEvent, epoch: number, receivedUs: number) {
-    this.seq = read.seq;
+  constructor(rows: EventRows, at: number, epoch: number) {
+    this.rows = rows;
+    this.at = at;
     this.epoch = epoch;
-    this.tsUs = Number.isFinite(read.ts) ? read.ts : receivedUs;
-    this.type = read.type;
-    this.category = read.category;
-    this.redirect = read.redirect;
-    this.error = read.error;
-    this.level = read.level;
-    this.errorKey = read.errorKey;
-    this.topNavigation = read.topNavigation;
-    this.texts = read.texts;
-    this.bytesStart = read.bytesStart;
-    this.bytesEnd = read.bytesEnd;
-    this.source = read.source;
-    this.start = read.start;
-    this.summaryEnd = read.summaryEnd;
-    this.requestIdEnd = read.requestIdEnd;
-    this.pageDataEnd = read.pageDataEnd;
+  }
+
+  get seq(): number {
+    return this.rows.seq(this.at);
+  }
+
+  get tsUs(): number {
+    return this.rows.tsUs(this.at);
+  }
+
+  get type(): string {
+    return this.rows.type(this.at);
+  }
+
+  get category(): string {
+    return this.rows.category(this.at);
+  }
+
+  get redirect(): boolean {
+    return this.rows.redirect(this.at);
+  }
+
+  get error(): boolean {
+    return this.rows.error(this.at);
+  }
+
+  get level(): string | null {
+    return this.rows.level(this.at);
+  }
+
+  get errorKey(): string | null {
+    return this.rows.errorKey(this.at);
+  }
+
+  get topNavigation(): boolean {
+    return this.rows.topNavigation(this.at);
   }
 
   /** The page visits' fields of the event as the worker sent them, if it did. */
   pageData(): PageData | undefined {
-    const { source, requestIdEnd, pageDataEnd } = this;
-    if (pageDataEnd === requestIdEnd) return undefined;
+    const sent = this.rows.pageData(this.at);
+    if (sent === '') return undefined;
     try {
-      const data: unknown = JSON.parse(source.slice(requestIdEnd, pageDataEnd));
+      const data: unknown = JSON.parse(sent);
       return isRecord(data) ? data : undefined;
     } catch {
       return undefined;
@@ -251,11 +261,11 @@ class LiveEventItem implements EventItem {
   }
 
   get text(): string {
-    return this.texts.text(this.bytesStart, this.bytesEnd);
+    return this.rows.text(this.at);
   }
 
   get summary(): string {
-    return this.renamed ?? this.source.slice(this.start, this.summaryEnd);
+    return this.renamed ?? this.rows.summary(this.at);
   }
 
   set summary(summary: string) {
@@ -263,8 +273,7 @@ class LiveEventItem implements EventItem {
   }
 
   get requestId(): string | null {
-    const { source, summaryEnd, requestIdEnd } = this;
-    return requestIdEnd > summaryEnd ? source.slice(summaryEnd, requestIdEnd) : null;
+    return this.rows.requestId(this.at);
   }
 
   get event(): TelemetryEvent {
@@ -277,13 +286,12 @@ class LiveEventItem implements EventItem {
     return this.parsed ?? parseEvent(this);
   }
 }
+// on the prototype: the same for every item, so no item holds it
+Object.defineProperty(LiveEventItem.prototype, 'kind', { value: 'event', enumerable: true });
 
-export function liveEventItem(
-  read: PackedReadEvent,
-  epoch: number,
-  receivedUs: number,
-): Omit<EventItem, 'index'> {
-  return new LiveEventItem(read, epoch, receivedUs);
+/** The event item of a frame of a live stream, in the epoch the sequencer gave it. */
+export function liveEventItem(frame: FramePlace, epoch: number): Omit<EventItem, 'index'> {
+  return new LiveEventItem(frame.batch, frame.at, epoch);
 }
 
 /** The fields the page visits read of an item's event, when the stream worker sent them. */

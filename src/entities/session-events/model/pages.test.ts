@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
 import { telemetryDecoder } from '../api/telemetry-decoder';
 import { testSource } from '../testing/overview-test-kit';
@@ -191,15 +190,18 @@ describe('computePages', () => {
         bytes,
       ),
     );
-    const frames = telemetryDecoder.unpack(telemetryDecoder.pack(wires, bytes).packed).toArray();
-    // each frame's text blanked out: what the visits find, they found in the fields sent
-    const live = frames.map((frame, at) => {
-      if (!frame.ok) throw new Error('fixture');
-      const blanked = new BatchBytes(new Uint8Array(frame.bytesEnd).fill(0x20));
-      const item = liveEventItem({ ...frame, texts: blanked }, 0, 0) as TimelineItem;
-      item.index = (items[at] as TimelineItem).index;
-      return item;
-    });
+    const { packed } = telemetryDecoder.pack(wires, bytes);
+    // the batch's texts blanked out: what the visits find, they found in the fields sent
+    const blanked = { ...packed, bytes: new Uint8Array(packed.bytes.length).fill(0x20) };
+    const live = telemetryDecoder
+      .unpack(blanked)
+      .toArray()
+      .map((frame, at) => {
+        if (!frame.ok) throw new Error('fixture');
+        const item = liveEventItem(frame, 0) as TimelineItem;
+        item.index = (items[at] as TimelineItem).index;
+        return item;
+      });
     const fromLive = computePages(testSource(live));
     expect(fromLive).toEqual(computePages(testSource(items)));
     expect(fromLive[0]).toMatchObject({ title: 'Shop', errors: 1, loadMs: 450, layoutShifts: 1 });

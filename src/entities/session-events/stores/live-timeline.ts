@@ -96,7 +96,7 @@ function createIngest(
     if (!outcome.event) return;
     const { epoch } = outcome.event;
     if (!frame.eager) {
-      buffer.append([liveEventItem(frame, epoch, atUs)]);
+      buffer.append([liveEventItem(frame, epoch)]);
       return;
     }
     const decoded = decodeEnvelope(frameText(frame));
