@@ -255,15 +255,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
   at(at: number): TelemetryFrame | undefined {
     if (!(at >= 0 && at < this.length)) return undefined;
     if (((this.flags[at] as number) & OK) !== 0) return new EventFrame(this, at);
-    const { source, ends } = this;
-    const end = at * PARTS;
-    const textEnd = ends[end] as number;
-    return {
-      ok: false,
-      text: source.slice(at === 0 ? 0 : (ends[end - 1] as number), textEnd),
-      reason: source.slice(textEnd, ends[end + 1] as number),
-      atUs: this.atUs(at),
-    };
+    return { ok: false, text: this.part(at, 0), reason: this.part(at, 1), atUs: this.atUs(at) };
   }
 
   /** Every frame, made now. */
@@ -325,7 +317,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
   private part(at: number, part: number): string {
     const { ends } = this;
     const end = at * PARTS + part;
-    return this.source.slice(ends[end - 1] as number, ends[end] as number);
+    return this.source.slice(end === 0 ? 0 : (ends[end - 1] as number), ends[end] as number);
   }
 
   summary(at: number): string {
