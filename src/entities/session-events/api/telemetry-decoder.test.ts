@@ -3,6 +3,7 @@ import { makeEventItem, liveEventItem, readEvent } from '../model/event-item';
 import { decodeEnvelope } from '../model/decode';
 import { errorGroupKey } from '../model/error-groups';
 import { isTopLevelNavigation } from '../model/overview-columns';
+import { TimelineCounts } from '../model/timeline-indexes';
 import type { EventItem } from '../model/types';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { SseMessage } from '../../../lib/sse/attempt';
@@ -237,6 +238,33 @@ describe('live event items', () => {
       // worked out in the worker for the live item, from the event for the parsed one
       expect(errorGroupKey(item)).toBe(errorGroupKey(parsed));
       expect(item.event).toEqual(parsed.event);
+    }
+  });
+
+  it('count by type, category and level as the same events parsed on the page do', () => {
+    const texts = [consoleError, request, noTs, request, consoleError];
+    const frames = roundTrip(texts);
+    const liveCounts = new TimelineCounts();
+    const pageCounts = new TimelineCounts();
+    texts.forEach((text, index) => {
+      const frame = frames[index];
+      if (!frame?.ok) throw new Error('not read');
+      // the instance itself: its fields are getters on its prototype
+      const item = liveEventItem(frame, 2) as EventItem;
+      item.index = index;
+      liveCounts.add(item);
+      const decoded = decodeEnvelope(text);
+      if (!decoded.ok) throw new Error('fixture');
+      pageCounts.add({ ...makeEventItem(decoded.seq, decoded.event, 2, 0), index });
+    });
+    for (const counts of [liveCounts, pageCounts]) {
+      expect(Object.fromEntries(counts.typeCounts)).toEqual({
+        console_error: 2,
+        network_request: 2,
+        custom_thing: 1,
+      });
+      expect(Object.fromEntries(counts.categoryCounts)).toEqual({ console: 2, network: 2, x: 1 });
+      expect(Object.fromEntries(counts.levelCounts)).toEqual({ error: 2 });
     }
   });
 

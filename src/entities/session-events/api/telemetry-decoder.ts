@@ -5,7 +5,8 @@ import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import type { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { decodeEnvelope } from '../model/decode';
-import { readEventOf, type EventRows, type ReadEvent } from '../model/event-item';
+import { NO_NAME_ID, readEventOf, type EventRows, type ReadEvent } from '../model/event-item';
+import { nameId } from '../model/name-counts';
 
 /**
  * One telemetry frame and when it arrived, as the page receives it: an event the worker read, a
@@ -228,6 +229,8 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
   private readonly ends: Uint32Array;
   private readonly spans: Uint32Array;
   private readonly names: string[];
+  /** The page's id of each of `names` (model/name-counts.ts), looked up once a batch. */
+  private readonly nameIds: Int16Array;
   private readonly types: Uint16Array;
   private readonly categories: Uint16Array;
   private readonly levels: Uint16Array;
@@ -243,6 +246,7 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
     this.ends = packed.ends;
     this.spans = packed.spans;
     this.names = packed.names;
+    this.nameIds = Int16Array.from(packed.names, nameId);
     this.types = packed.types;
     this.categories = packed.categories;
     this.levels = packed.levels;
@@ -291,6 +295,19 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
   level(at: number): string | null {
     const level = this.levels[at] as number;
     return level === 0 ? null : (this.names[level] as string);
+  }
+
+  typeId(at: number): number {
+    return this.nameIds[this.types[at] as number] as number;
+  }
+
+  categoryId(at: number): number {
+    return this.nameIds[this.categories[at] as number] as number;
+  }
+
+  levelId(at: number): number {
+    const level = this.levels[at] as number;
+    return level === 0 ? NO_NAME_ID : (this.nameIds[level] as number);
   }
 
   private flag(at: number, flag: number): boolean {

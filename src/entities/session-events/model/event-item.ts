@@ -2,6 +2,7 @@ import type { TelemetryEvent } from '../../../types/api';
 import { describeEvent } from './catalogue';
 import { decodeEnvelope } from './decode';
 import { errorKeyOf } from './error-groups';
+import { nameId, type NameCounts } from './name-counts';
 import { networkKeys } from './network';
 import { pageDataOf, readsPageData, type PageData } from './page-facts';
 import { isRecord } from '../../../lib/is-record';
@@ -151,6 +152,10 @@ export interface EventRows {
   type(at: number): string;
   category(at: number): string;
   level(at: number): string | null;
+  /** The ids of the type, category and level (name-counts.ts nameId); NO_NAME_ID: no level. */
+  typeId(at: number): number;
+  categoryId(at: number): number;
+  levelId(at: number): number;
   error(at: number): boolean;
   redirect(at: number): boolean;
   topNavigation(at: number): boolean;
@@ -244,6 +249,18 @@ class LiveEventItem implements EventItem {
     return this.rows.errorKey(this.at);
   }
 
+  typeId(): number {
+    return this.rows.typeId(this.at);
+  }
+
+  categoryId(): number {
+    return this.rows.categoryId(this.at);
+  }
+
+  levelId(): number {
+    return this.rows.levelId(this.at);
+  }
+
   get topNavigation(): boolean {
     return this.rows.topNavigation(this.at);
   }
@@ -292,6 +309,32 @@ Object.defineProperty(LiveEventItem.prototype, 'kind', { value: 'event', enumera
 /** The event item of a frame of a live stream, in the epoch the sequencer gave it. */
 export function liveEventItem(frame: FramePlace, epoch: number): Omit<EventItem, 'index'> {
   return new LiveEventItem(frame.batch, frame.at, epoch);
+}
+
+/** A level's id when the event has no level (name-counts.ts nameId gives -1 for a name without one). */
+export const NO_NAME_ID = -2;
+
+/**
+ * Counts an event in (`by` 1) or out (-1) of counts by type, category and level: by the ids its
+ * batch looked up once, for a live event, else by its names' ids.
+ */
+export function countNames(
+  item: EventItem,
+  by: number,
+  types: NameCounts,
+  categories: NameCounts,
+  levels: NameCounts,
+): void {
+  const live = item instanceof LiveEventItem;
+  const type = live ? item.typeId() : nameId(item.type);
+  if (type >= 0) types.addId(type, by);
+  else types.addName(item.type, by);
+  const category = live ? item.categoryId() : nameId(item.category);
+  if (category >= 0) categories.addId(category, by);
+  else categories.addName(item.category, by);
+  const level = live ? item.levelId() : item.level === null ? NO_NAME_ID : nameId(item.level);
+  if (level >= 0) levels.addId(level, by);
+  else if (level !== NO_NAME_ID) levels.addName(item.level as string, by);
 }
 
 /** The fields the page visits read of an item's event, when the stream worker sent them. */

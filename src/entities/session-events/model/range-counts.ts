@@ -5,6 +5,8 @@
  */
 import type { RetainedIndex } from '../../../lib/filtered-ring';
 import { errorGroupKey } from './error-groups';
+import { countNames } from './event-item';
+import { NameCounts } from './name-counts';
 import type { TimeRange } from './timeline-filter';
 import type { EventItem, TimelineItem } from './types';
 
@@ -31,9 +33,9 @@ function bump(counts: Map<string, number>, key: string, by: number): void {
 export class EventTally implements EventCounts {
   events = 0;
   errors = 0;
-  readonly categories = new Map<string, number>();
-  readonly types = new Map<string, number>();
-  readonly levels = new Map<string, number>();
+  readonly categories = new NameCounts();
+  readonly types = new NameCounts();
+  readonly levels = new NameCounts();
   /** Console errors per error group key. */
   private readonly groups = new Map<string, number>();
 
@@ -44,9 +46,7 @@ export class EventTally implements EventCounts {
   /** Counts an event in (`by` 1) or out (`by` -1). */
   count(item: EventItem, by: 1 | -1): void {
     this.events += by;
-    bump(this.categories, item.category, by);
-    bump(this.types, item.type, by);
-    if (item.level !== null) bump(this.levels, item.level, by);
+    countNames(item, by, this.types, this.categories, this.levels);
     if (item.error) this.errors += by;
     const key = errorGroupKey(item);
     if (key !== null) bump(this.groups, key, by);

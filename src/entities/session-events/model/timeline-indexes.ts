@@ -4,26 +4,21 @@
  */
 import type { RetainedIndex } from '../../../lib/filtered-ring';
 import { IndexedList } from '../../../lib/indexed-list';
-import { releaseImage } from './event-item';
+import { countNames, releaseImage } from './event-item';
 import { nameFailedRequest } from './failed-request';
 import type { NetworkIndex } from './network';
+import { NameCounts } from './name-counts';
 import { OverviewColumns } from './overview-columns';
 import type { EventItem, TimelineItem } from './types';
-
-function bump(counts: Map<string, number>, key: string, by: number): void {
-  const next = (counts.get(key) ?? 0) + by;
-  if (next === 0) counts.delete(key);
-  else counts.set(key, next);
-}
 
 /**
  * Events per category, type and level, errors, and what left or never arrived: evicted items and
  * events, and the events missed in gaps. All start over on clear, except the time origin.
  */
 export class TimelineCounts implements RetainedIndex<TimelineItem> {
-  readonly categoryCounts = new Map<string, number>();
-  readonly typeCounts = new Map<string, number>();
-  readonly levelCounts = new Map<string, number>();
+  readonly categoryCounts = new NameCounts();
+  readonly typeCounts = new NameCounts();
+  readonly levelCounts = new NameCounts();
   /** Retained events. */
   events = 0;
   errorCount = 0;
@@ -62,9 +57,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     if (item.kind !== 'event') return;
     if (this.originUs === null && Number.isFinite(item.tsUs)) this.originUs = item.tsUs;
     this.events += 1;
-    bump(this.categoryCounts, item.category, 1);
-    bump(this.typeCounts, item.type, 1);
-    if (item.level !== null) bump(this.levelCounts, item.level, 1);
+    countNames(item, 1, this.typeCounts, this.categoryCounts, this.levelCounts);
     if (item.error) this.errorCount += 1;
   }
 
@@ -77,9 +70,7 @@ export class TimelineCounts implements RetainedIndex<TimelineItem> {
     if (item.kind !== 'event') return;
     this.evictedEvents += 1;
     this.events -= 1;
-    bump(this.categoryCounts, item.category, -1);
-    bump(this.typeCounts, item.type, -1);
-    if (item.level !== null) bump(this.levelCounts, item.level, -1);
+    countNames(item, -1, this.typeCounts, this.categoryCounts, this.levelCounts);
     if (item.error) this.errorCount -= 1;
   }
 

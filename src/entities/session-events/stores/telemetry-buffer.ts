@@ -97,13 +97,13 @@ export class TelemetryBuffer implements TimelineSource {
     return this.images.count;
   }
 
-  get categoryCounts(): Map<string, number> {
+  get categoryCounts(): ReadonlyMap<string, number> {
     return this.counts.categoryCounts;
   }
-  get typeCounts(): Map<string, number> {
+  get typeCounts(): ReadonlyMap<string, number> {
     return this.counts.typeCounts;
   }
-  get levelCounts(): Map<string, number> {
+  get levelCounts(): ReadonlyMap<string, number> {
     return this.counts.levelCounts;
   }
   get errorCount(): number {
