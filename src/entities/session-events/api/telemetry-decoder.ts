@@ -90,7 +90,8 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
     keepsBytes: true,
     decode(message, receivedMs, bytes) {
       const atUs = receivedMs * 1000;
-      const decoded = decodeEnvelope(message.data);
+      // the worker describes the event; the page reads its source from the text when it parses it
+      const decoded = decodeEnvelope(message.data, 'skip');
       if (!decoded.ok) return { ok: false, text: message.data, reason: decoded.reason, atUs };
       const read = readEventOf(decoded.seq, decoded.event) as Extract<WireFrame, { ok: true }>;
       // the fields a wire frame adds, set on the event read rather than copying it into another

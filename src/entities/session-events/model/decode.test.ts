@@ -51,6 +51,14 @@ describe('decodeEnvelope', () => {
     });
   });
 
+  it('leaves only the source out when asked to skip it (a reader that only describes events)', () => {
+    const skipped = decoded(decodeEnvelope(JSON.stringify(CAPTURED), 'skip'));
+    expect(skipped.event).toEqual({ ...CAPTURED.event, source: { kind: 'unknown' } });
+    expect(decoded(decodeEnvelope(JSON.stringify(CAPTURED))).event.source).toEqual(
+      CAPTURED.event.source,
+    );
+  });
+
   it('rejects an envelope without an event object', () => {
     const reason = 'event is missing or not an object';
     expect(decode({ seq: 1 })).toEqual({ ok: false, reason });

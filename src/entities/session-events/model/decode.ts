@@ -22,24 +22,31 @@ function decodeSource(value: unknown): TelemetryEventSource {
   return source;
 }
 
+/** The source of an event decoded only to be described (decodeEnvelope's `source: 'skip'`). */
+const SKIPPED_SOURCE: TelemetryEventSource = Object.freeze({ kind: 'unknown' });
+
 /**
  * Decodes the data of one telemetry frame (`{"seq":…,"event":{…}}`). Validates what the timeline
  * depends on (a positive integer seq, an event object with type and category) and keeps every other
  * field as sent; `data` that is not an object is kept under `data.value` so it is still shown.
- * Never throws.
+ * Never throws. `source: 'skip'` leaves the event's source out (`{ kind: 'unknown' }`), for a
+ * reader that only describes the event (the stream worker, for every frame of a stream).
  */
-export function decodeEnvelope(text: string): DecodedEnvelope {
+export function decodeEnvelope(text: string, source: 'keep' | 'skip' = 'keep'): DecodedEnvelope {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
-  return decodeEnvelopeValue(value);
+  return decodeEnvelopeValue(value, source);
 }
 
 /** decodeEnvelope for an envelope already parsed (an element of a history page). */
-export function decodeEnvelopeValue(value: unknown): DecodedEnvelope {
+export function decodeEnvelopeValue(
+  value: unknown,
+  source: 'keep' | 'skip' = 'keep',
+): DecodedEnvelope {
   if (!isRecord(value)) return { ok: false, reason: 'not a JSON object' };
   const { seq, event } = value;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) {
@@ -55,7 +62,7 @@ export function decodeEnvelopeValue(value: unknown): DecodedEnvelope {
     ts,
     type,
     category: category ?? 'unknown',
-    source: decodeSource(event.source),
+    source: source === 'keep' ? decodeSource(event.source) : SKIPPED_SOURCE,
   };
   if (event.data === null) decoded.data = null;
   else if (isRecord(event.data)) decoded.data = event.data;
