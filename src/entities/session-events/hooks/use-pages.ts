@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { computePages, type PageVisit } from '../model/pages';
+import { wholePass, type DerivedPass } from '../model/derived-pass';
+import { slicedPages, type PageVisit } from '../model/pages';
 import { computeNetworkRows, type NetworkRow } from '../model/network-table';
 import type { Timeline } from '../stores/timeline-controller';
 import { useStore } from 'zustand';
@@ -14,51 +15,83 @@ export const PAGES_REFRESH_MS = 500;
  */
 export const DERIVED_DUTY_FACTOR = 20;
 
+/** The longest a slice of a pass runs before the page's thread is given back (a task, a frame). */
+export const DERIVED_SLICE_MS = 8;
+
 /** When the next recomputation may run: `refreshMs` after the last, and a pass's cost spaced out. */
 export function nextDerivedRun(lastStart: number, lastCost: number, refreshMs: number): number {
   return lastStart + Math.max(refreshMs, lastCost * DERIVED_DUTY_FACTOR);
 }
 
 /**
- * Something worked out from a timeline's retained items (one pass over them), recomputed when the
- * timeline changes but at most every `refreshMs`, and no sooner than DERIVED_DUTY_FACTOR times the
- * last pass's cost after it: a fast stream costs a pass per interval, and a pass that grows
- * costly is run less often rather than taking more of the thread.
+ * Something worked out from a timeline's retained items (one pass over them, derived-pass.ts),
+ * recomputed when the timeline changes but at most every `refreshMs`, and no sooner than
+ * DERIVED_DUTY_FACTOR times the last pass's cost after it: a fast stream costs a pass per
+ * interval, and a pass that grows costly is run less often rather than taking more of the
+ * thread. A pass runs in slices of DERIVED_SLICE_MS, each a task of its own, so that it is never
+ * one long task; the first, when the view opens, runs whole.
  */
 export function useTimelineDerived<T>(
   timeline: Timeline,
-  compute: (timeline: Timeline) => T,
+  start: (timeline: Timeline) => DerivedPass<T>,
   refreshMs = PAGES_REFRESH_MS,
 ): T {
   const version = useStore(timeline.store, (state) => state.version);
-  const [value, setValue] = useState(() => compute(timeline));
+  const [value, setValue] = useState(() => {
+    const pass = start(timeline);
+    while (!pass.step(Number.POSITIVE_INFINITY));
+    return pass.result();
+  });
   const shown = useRef({ timeline, version });
+  /** The wait before a pass, or its next slice; undefined when neither is due. */
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastRun = useRef({ start: Number.NEGATIVE_INFINITY, cost: 0 });
-  const latest = useRef({ timeline, compute });
+  const latest = useRef({ timeline, version, start });
+  const schedule = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    latest.current = { timeline, compute };
-    if (shown.current.timeline === timeline && shown.current.version === version) return;
-    if (timer.current !== undefined) return;
-    const { start, cost } = lastRun.current;
-    const wait = Math.max(0, nextDerivedRun(start, cost, refreshMs) - performance.now());
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      const began = performance.now();
-      shown.current = { timeline: latest.current.timeline, version };
-      const next = latest.current.compute(latest.current.timeline);
-      lastRun.current = { start: began, cost: performance.now() - began };
-      setValue(next);
-    }, wait);
-  }, [timeline, version, refreshMs, compute]);
+    latest.current = { timeline, version, start };
+    schedule.current = () => {
+      const wanted = latest.current;
+      if (shown.current.timeline === wanted.timeline && shown.current.version === wanted.version)
+        return;
+      if (timer.current !== undefined) return;
+      const { start: lastStart, cost } = lastRun.current;
+      const wait = Math.max(0, nextDerivedRun(lastStart, cost, refreshMs) - performance.now());
+      timer.current = setTimeout(() => {
+        const began = performance.now();
+        const { timeline: of, version: at, start: begin } = latest.current;
+        const pass = begin(of);
+        let spent = 0;
+        const slice = (): void => {
+          const sliceStart = performance.now();
+          const done = pass.step(sliceStart + DERIVED_SLICE_MS);
+          spent += performance.now() - sliceStart;
+          if (!done) {
+            timer.current = setTimeout(slice, 0);
+            return;
+          }
+          timer.current = undefined;
+          lastRun.current = { start: began, cost: spent };
+          shown.current = { timeline: of, version: at };
+          setValue(pass.result());
+          // the timeline changed while the pass ran: its next pass is due
+          schedule.current();
+        };
+        slice();
+      }, wait);
+    };
+    schedule.current();
+  }, [timeline, version, refreshMs, start]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return value;
 }
 
-const pagesOf = (timeline: Timeline): PageVisit[] => computePages(timeline.buffer);
-const requestsOf = (timeline: Timeline): NetworkRow[] =>
-  computeNetworkRows(timeline.buffer, (item) => timeline.buffer.network.exchangeOf(item));
+const pagesOf = (timeline: Timeline): DerivedPass<PageVisit[]> => slicedPages(timeline.buffer);
+const requestsOf = (timeline: Timeline): DerivedPass<NetworkRow[]> =>
+  wholePass(() =>
+    computeNetworkRows(timeline.buffer, (item) => timeline.buffer.network.exchangeOf(item)),
+  );
 
 /** The page visits of a timeline (pages.ts), kept current at most every `refreshMs`. */
 export function usePages(timeline: Timeline, refreshMs = PAGES_REFRESH_MS): PageVisit[] {

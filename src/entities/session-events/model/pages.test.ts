@@ -9,6 +9,7 @@ import {
   cumulativeLayoutShift,
   currentPage,
   pagesInFocus,
+  slicedPages,
   tabCount,
   visitRange,
   type PageVisit,
@@ -269,5 +270,59 @@ describe('pagesInFocus', () => {
     expect(pagesInFocus(visits, wide, null)).toEqual([]);
     const three = { fromUs: T0, toUs: T0 + 25_000_000 };
     expect(pagesInFocus(visits, three, null)).toHaveLength(3);
+  });
+});
+
+describe('slicedPages', () => {
+  /** A session of `pages` visits, each a navigation, its document request and some traffic. */
+  function session(pages: number): TimelineItem[] {
+    const items: TimelineItem[] = [];
+    for (let page = 0; page < pages; page += 1) {
+      const ms = page * 1_000;
+      items.push(
+        at(ms, 'network_request', { request_id: `L${page}`, url: `https://a.test/${page}` }),
+      );
+      items.push(nav(ms + 10, `https://a.test/${page}`, page + 1, `L${page}`));
+      for (let n = 0; n < 60; n += 1)
+        items.push(at(ms + 20 + n, 'network_request', { request_id: `r${page}.${n}` }));
+      items.push(at(ms + 90, 'console_error', { ...TAB, nav_seq: page + 1, text: 'boom' }));
+      items.push(at(ms + 95, 'page_load', { ...TAB, nav_seq: page + 1 }));
+    }
+    return items;
+  }
+  /** A clock always past the deadline: each step visits one slice of items and stops. */
+  const late = () => Number.POSITIVE_INFINITY;
+
+  it('makes the visits computePages makes, a slice of items a step', () => {
+    const items = session(50);
+    const source = testSource(items);
+    const expected = computePages(testSource(items));
+    const pass = slicedPages(source);
+    let steps = 1;
+    while (!pass.step(0, late)) steps += 1;
+    expect(pass.result()).toEqual(expected);
+    // 3,200 items, 1,024 between two looks at the clock
+    expect(steps).toBe(Math.ceil(items.length / 1_024));
+  });
+
+  it('skips what was evicted meanwhile and stops at the items there were when it began', () => {
+    const items = session(50);
+    const source = testSource(items);
+    const pass = slicedPages(source);
+    expect(pass.step(0, late)).toBe(false);
+    source.evict(2_000);
+    source.push(...session(5));
+    let steps = 1;
+    while (!pass.step(0, late)) steps += 1;
+    expect(steps).toBeLessThanOrEqual(2);
+    const urls = pass.result().map((visit) => visit.url);
+    // the pages of the first slice, none of the evicted ones after it, the retained ones, and
+    // none of those that arrived after the pass began
+    expect(urls).toContain('https://a.test/0');
+    expect(urls).not.toContain('https://a.test/20');
+    expect(urls).toContain('https://a.test/49');
+    expect(urls.filter((url) => url === 'https://a.test/0')).toHaveLength(1);
+    // 64 items a page: pages 0–15 in the first slice; 0–31 evicted before the rest
+    expect(urls).toHaveLength(16 + 18);
   });
 });

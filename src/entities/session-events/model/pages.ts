@@ -9,7 +9,8 @@ import { pageDataSent, readEvent } from './event-item';
 import { pageDataOf, type PageData } from './page-facts';
 import { isTopLevelNavigation } from './overview-columns';
 import type { TimeRange } from './timeline-filter';
-import type { EventItem, TimelineSource } from './types';
+import { sliceOver, type DerivedPass } from './derived-pass';
+import type { EventItem, TimelineItem, TimelineSource } from './types';
 
 export const LCP_EXPLAINED =
   'Largest Contentful Paint: when the largest image or text block of the page was rendered ' +
@@ -112,6 +113,22 @@ export function cumulativeLayoutShift(shifts: readonly Shift[]): number {
 
 /** The visits of `source`, oldest first. */
 export function computePages(source: TimelineSource): PageVisit[] {
+  const pass = pagesPass(source);
+  source.forEach(pass.visit);
+  return pass.result();
+}
+
+/** computePages a slice at a time (derived-pass.ts), for a live timeline's views. */
+export function slicedPages(source: TimelineSource): DerivedPass<PageVisit[]> {
+  const pass = pagesPass(source);
+  return sliceOver(source, pass.visit, pass.result);
+}
+
+/** A pass that makes the visits: `visit` each retained item, oldest first, then `result`. */
+function pagesPass(source: TimelineSource): {
+  visit: (item: TimelineItem) => void;
+  result: () => PageVisit[];
+} {
   const before = lastRead.get(source);
   const read = new Map<EventItem, Data>();
   const dataOf = (item: EventItem): Data => {
@@ -139,7 +156,7 @@ export function computePages(source: TimelineSource): PageVisit[] {
     return latest;
   };
 
-  source.forEach((item) => {
+  const visit = (item: TimelineItem): void => {
     if (item.kind !== 'event') return;
     if (item.type === 'network_request' && item.requestId !== null) {
       if (!requestStart.has(item.requestId)) requestStart.set(item.requestId, item.tsUs);
@@ -253,12 +270,15 @@ export function computePages(source: TimelineSource): PageVisit[] {
         break;
       }
     }
-  });
-  lastRead.set(source, read);
-  return visits.map(({ loaderId: _loader, shifts, ...visit }) => ({
-    ...visit,
-    cls: cumulativeLayoutShift(shifts),
-  }));
+  };
+  const result = (): PageVisit[] => {
+    lastRead.set(source, read);
+    return visits.map(({ loaderId: _loader, shifts, ...made }) => ({
+      ...made,
+      cls: cumulativeLayoutShift(shifts),
+    }));
+  };
+  return { visit, result };
 }
 
 /**
