@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeEventItem, liveEventItem, readEvent } from '../model/event-item';
 import { decodeEnvelope } from '../model/decode';
 import { errorGroupKey } from '../model/error-groups';
 import { isTopLevelNavigation } from '../model/overview-columns';
-import { TimelineCounts } from '../model/timeline-indexes';
+import { NetworkIndex } from '../model/network';
+import { NetworkPairing, TimelineCounts } from '../model/timeline-indexes';
 import type { EventItem } from '../model/types';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { SseMessage } from '../../../lib/sse/attempt';
@@ -301,5 +302,41 @@ describe('live event items', () => {
     item.summary = 'net::ERR_FAILED · GET https://shop.test/a';
     expect(item.summary).toBe('net::ERR_FAILED · GET https://shop.test/a');
     expect(item.text).toBe(request);
+  });
+
+  it('name a failed load after its request when its summary is first read, not when it arrives', () => {
+    const failed = envelope(10, {
+      ts: 1_763_705_600_323_456,
+      type: 'network_loading_failed',
+      category: 'network',
+      data: { request_id: 'r9', error_text: 'net::ERR_FAILED' },
+    });
+    const items = roundTrip([request, failed]).map((frame, index) => {
+      if (!frame?.ok) throw new Error('not read');
+      const item = liveEventItem(frame, 0) as EventItem;
+      item.index = index;
+      return item;
+    });
+    const pairing = new NetworkPairing(new NetworkIndex());
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      for (const item of items) pairing.add(item);
+      // a busy stream's failures are mostly never shown: neither event is parsed as they arrive
+      expect(parse).not.toHaveBeenCalled();
+      expect(items[1]?.summary).toBe('net::ERR_FAILED · GET https://shop.test/a');
+      expect(parse).toHaveBeenCalledTimes(2);
+      expect(items[1]?.summary).toBe('net::ERR_FAILED · GET https://shop.test/a');
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+    // a failure whose request is not held keeps the summary it came with
+    const [alone, untouched] = roundTrip([failed, failed]).map((frame) => {
+      if (!frame?.ok) throw new Error('not read');
+      return liveEventItem(frame, 0) as EventItem;
+    });
+    if (!alone || !untouched) throw new Error('not read');
+    new NetworkPairing(new NetworkIndex()).add(alone);
+    expect(alone.summary).toBe(untouched.summary);
   });
 });

@@ -148,6 +148,11 @@ export class NetworkIndex {
     this.epoch = 0;
   }
 
+  /** The request of the exchange a network item belongs to, if held. */
+  requestOf(item: EventItem): EventItem | null {
+    return this.byIndex.get(item.index)?.request ?? null;
+  }
+
   /** The exchange a network item belongs to; null for other items and ones not (or no longer) held. */
   exchangeOf(item: EventItem): NetworkExchange | null {
     const entry = this.byIndex.get(item.index);

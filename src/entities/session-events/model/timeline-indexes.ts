@@ -4,7 +4,7 @@
  */
 import type { RetainedIndex } from '../../../lib/filtered-ring';
 import { IndexedList } from '../../../lib/indexed-list';
-import { countNames, releaseImage } from './event-item';
+import { countNames, nameLater, releaseImage } from './event-item';
 import { nameFailedRequest } from './failed-request';
 import type { NetworkIndex } from './network';
 import { NameCounts } from './name-counts';
@@ -166,9 +166,9 @@ export class NetworkPairing implements RetainedIndex<TimelineItem> {
     if (item.kind !== 'event') return;
     this.network.add(item);
     if (item.type !== 'network_loading_failed') return;
-    const named = nameFailedRequest(item, this.network.exchangeOf(item)?.request ?? null);
+    const request = this.network.requestOf(item);
     // the search text, built from the summary when a search first looks, then holds the URL
-    if (named !== null) item.summary = named;
+    if (request !== null) nameLater(item, () => nameFailedRequest(item, request));
   }
   evict(item: TimelineItem): void {
     if (item.kind === 'event') this.network.evict(item);
