@@ -32,6 +32,13 @@ const TICK_MS = 10;
 const BODY_CHARS = 300;
 /** Lines or events per write when running flat out. */
 const FLAT_OUT_BATCH = 5_000;
+/**
+ * Lines or events per write at most: a writer that fell behind its rate (a server slower than the
+ * rate, on a slow machine) catches up in writes of this size rather than one write of everything
+ * due, which as a publish could pass the server's limit on a request's body (64 MB in the
+ * benchmark's server: about 100,000 events).
+ */
+export const MOST_PER_WRITE = 20_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,8 +88,9 @@ async function run(job: WriterJob): Promise<WriterReport> {
         continue;
       }
       const due = Math.floor((job.rate * Math.min(elapsed, job.durationMs)) / 1_000) - written;
-      if (due > 0) await emit(due);
-      await sleep(TICK_MS);
+      if (due > 0) await emit(Math.min(due, MOST_PER_WRITE));
+      // behind by more than one write: the next one at once
+      if (due <= MOST_PER_WRITE) await sleep(TICK_MS);
     }
   } finally {
     if (fd !== undefined) closeSync(fd);
