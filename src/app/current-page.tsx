@@ -5,6 +5,9 @@ import { currentPage, tabCount } from '../entities/session-events/model/pages';
 import type { Timeline } from '../entities/session-events/stores/timeline-controller';
 import { formatTimestamp } from '../lib/time-format';
 
+/** One line of one height whatever it says: the header does not grow when a page is first known. */
+const LINE = 'h-4 overflow-hidden text-xs leading-4 text-muted';
+
 /**
  * The page the session's browser is on now (as its telemetry says), since when, and its tabs; of
  * a session that has ended, the page it was on last.
@@ -17,12 +20,22 @@ export function CurrentPage({ timeline }: { timeline: Timeline }) {
     (state) => timeline.origin.kind !== 'live' || state.status.kind === 'ended',
   );
   const page = currentPage(pages);
-  if (!page) return null;
+  // the line is there before a page is known, so that its coming does not move everything below
+  // it (a row the reader is about to click among them)
+  if (!page)
+    return (
+      <p
+        className={LINE}
+        aria-label={ended ? 'The page the browser was on last' : 'The page the browser is on'}
+      >
+        {ended ? 'No page seen' : 'No page seen yet'}
+      </p>
+    );
   const tabs = tabCount(pages);
   if (ended)
     return (
       <p
-        className="flex min-w-0 items-baseline gap-1 text-xs text-muted"
+        className={`flex min-w-0 items-baseline gap-1 ${LINE}`}
         aria-label="The page the browser was on last"
       >
         <span className="shrink-0">Last on</span>
@@ -37,7 +50,7 @@ export function CurrentPage({ timeline }: { timeline: Timeline }) {
     );
   return (
     <p
-      className="flex min-w-0 items-baseline gap-1 text-xs text-muted"
+      className={`flex min-w-0 items-baseline gap-1 ${LINE}`}
       aria-label="The page the browser is on"
     >
       <span className="shrink-0">On</span>
