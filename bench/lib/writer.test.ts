@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runWriter } from './writer.ts';
@@ -11,10 +11,18 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A server on a free port of 127.0.0.1 answering with `listener`; its URL. */
+async function serve(listener: RequestListener): Promise<string> {
+  const started = createServer(listener);
+  server = started;
+  await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(started.address() as AddressInfo).port}/publish`;
+}
+
 /** A publish endpoint that answers each request after `delayMs`, noting how many events it had. */
 async function slowPublisher(delayMs: number): Promise<{ url: string; counts: number[] }> {
   const counts: number[] = [];
-  server = createServer((request, response) => {
+  const url = await serve((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -22,9 +30,7 @@ async function slowPublisher(delayMs: number): Promise<{ url: string; counts: nu
       setTimeout(() => response.end('{}'), delayMs);
     });
   });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/publish`, counts };
+  return { url, counts };
 }
 
 describe('the benchmark writer', () => {
@@ -45,18 +51,16 @@ describe('the benchmark writer', () => {
   }, 20_000);
 
   it('names the server’s refusal as the cause', async () => {
-    server = createServer((request, response) => {
+    const url = await serve((request, response) => {
       request.resume();
       request.on('end', () => {
         response.statusCode = 413;
         response.end('{"code":"payload_too_large"}');
       });
     });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
     const job = {
       kind: 'publish',
-      url: `http://127.0.0.1:${port}/`,
+      url,
       token: 't',
       rate: 0,
       durationMs: 500,

@@ -3,6 +3,7 @@ import { UntrustedText } from '../components/ui/untrusted-text';
 import { usePages } from '../entities/session-events/hooks/use-pages';
 import { currentPage, tabCount } from '../entities/session-events/model/pages';
 import type { Timeline } from '../entities/session-events/stores/timeline-controller';
+import { cn } from '../lib/cn';
 import { formatTimestamp } from '../lib/time-format';
 
 /** One line of one height whatever it says: the header does not grow when a page is first known. */
@@ -35,7 +36,7 @@ export function CurrentPage({ timeline }: { timeline: Timeline }) {
   if (ended)
     return (
       <p
-        className={`flex min-w-0 items-baseline gap-1 ${LINE}`}
+        className={cn('flex min-w-0 items-baseline gap-1', LINE)}
         aria-label="The page the browser was on last"
       >
         <span className="shrink-0">Last on</span>
@@ -50,7 +51,7 @@ export function CurrentPage({ timeline }: { timeline: Timeline }) {
     );
   return (
     <p
-      className={`flex min-w-0 items-baseline gap-1 ${LINE}`}
+      className={cn('flex min-w-0 items-baseline gap-1', LINE)}
       aria-label="The page the browser is on"
     >
       <span className="shrink-0">On</span>
