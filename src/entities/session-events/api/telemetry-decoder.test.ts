@@ -45,6 +45,7 @@ function cut(frame: TelemetryFrame | undefined) {
     eager: frame.eager,
     topNavigation: batch.topNavigation(at),
     pageData: batch.pageData(at),
+    truncated: batch.truncated(at),
     atUs: frame.atUs,
   };
 }
@@ -93,6 +94,7 @@ describe('telemetryDecoder', () => {
       topNavigation: false,
       // an error counts in its page visit, found by its tab and navigation (none here)
       pageData: '{}',
+      truncated: false,
       atUs: RECEIVED_MS * 1000,
     });
     expect(error?.ok && error.errorKey).toBe('25:TypeError: x is undefined@');
@@ -106,6 +108,18 @@ describe('telemetryDecoder', () => {
     });
     expect(plain).toMatchObject({ ok: true, seq: 9, type: 'custom_thing', category: 'x' });
     expect(Number.isNaN(plain?.ok && plain.ts)).toBe(true);
+  });
+
+  it('tells an event whose data the server dropped, as its `truncated` says', () => {
+    const dropped = envelope(10, {
+      ts: 10,
+      type: 'network_response',
+      category: 'network',
+      data: null,
+      truncated: true,
+    });
+    const frames = roundTrip([dropped, request, consoleError]).map(cut);
+    expect(frames.map((frame) => frame?.ok && frame.truncated)).toEqual([true, false, false]);
   });
 
   it('keeps an unreadable frame with its text and the reason', () => {

@@ -26,6 +26,7 @@ const ERROR = 2;
 const REDIRECT = 4;
 const EAGER = 8;
 const TOP_NAVIGATION = 16;
+const TRUNCATED = 32;
 
 /**
  * Ends per frame in `ends`: the text of a frame that could not be read, its summary, request id,
@@ -159,7 +160,8 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           (frame.error ? ERROR : 0) |
           (frame.redirect ? REDIRECT : 0) |
           (frame.eager ? EAGER : 0) |
-          (frame.topNavigation ? TOP_NAVIGATION : 0);
+          (frame.topNavigation ? TOP_NAVIGATION : 0) |
+          (frame.truncated ? TRUNCATED : 0);
       }
       const { types, categories, levels, seqs, tss, times, flags } = packed;
       const texts = bytes.take();
@@ -329,6 +331,10 @@ export class FrameBatch implements ItemBatch<TelemetryFrame>, EventRows {
 
   topNavigation(at: number): boolean {
     return this.flag(at, TOP_NAVIGATION);
+  }
+
+  truncated(at: number): boolean {
+    return this.flag(at, TRUNCATED);
   }
 
   /** The part `part` of a frame's share of the batch's string (see PackedFrames.ends). */

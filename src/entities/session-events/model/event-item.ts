@@ -106,6 +106,8 @@ export interface ReadEvent {
   topNavigation: boolean;
   /** What the page visits read of the event's data, as JSON (page-facts.ts); '' when nothing. */
   pageData: string;
+  /** The server dropped the event's data: it was over its limit (`event.truncated`). */
+  truncated: boolean;
 }
 
 /** Everything an event item keeps of a ReadEvent, worked out in the stream worker. */
@@ -130,6 +132,7 @@ export function readEventOf(seq: number, event: TelemetryEvent): ReadEvent {
     errorKey: errorKeyOf(event),
     topNavigation,
     pageData,
+    truncated: event.truncated === true,
   };
 }
 
@@ -164,6 +167,7 @@ export interface EventRows {
   /** ReadEvent.pageData: '' when none was sent. */
   pageData(at: number): string;
   errorKey(at: number): string | null;
+  truncated(at: number): boolean;
   /** The frame's text: the `{"seq":…,"event":{…}}` envelope. */
   text(at: number): string;
 }
@@ -268,6 +272,10 @@ class LiveEventItem implements EventItem {
     return this.rows.topNavigation(this.at);
   }
 
+  get truncated(): boolean {
+    return this.rows.truncated(this.at);
+  }
+
   /** The page visits' fields of the event as the worker sent them, if it did. */
   pageData(): PageData | undefined {
     const sent = this.rows.pageData(this.at);
@@ -369,6 +377,16 @@ export function countNames(
 /** The fields the page visits read of an item's event, when the stream worker sent them. */
 export function pageDataSent(item: EventItem): PageData | undefined {
   return item instanceof LiveEventItem ? item.pageData() : undefined;
+}
+
+/**
+ * The server dropped the item's data (`event.truncated`): for a live item as the worker read it, so
+ * that a row on screen neither parses its event nor keeps it parsed. A row that read `event` for
+ * this left every event that scrolled past parsed in memory: following a stream at 1,000 events a
+ * second, 940 bytes of heap an event (docs/performance.md, 2026-11-28).
+ */
+export function dataDropped(item: EventItem): boolean {
+  return item instanceof LiveEventItem ? item.truncated : item.event.truncated === true;
 }
 
 /**

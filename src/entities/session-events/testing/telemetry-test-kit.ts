@@ -1,7 +1,9 @@
 /** Builders of telemetry events and buffer items for the store and model tests. */
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
-import { makeEventItem } from '../model/event-item';
-import type { GapCause, MarkerKind, TelemetryEvent } from '../model/types';
+import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { telemetryDecoder, type FrameBatch } from '../api/telemetry-decoder';
+import { liveEventItem, makeEventItem } from '../model/event-item';
+import type { EventItem, GapCause, MarkerKind, TelemetryEvent } from '../model/types';
 import type { NewItem } from '../stores/telemetry-buffer';
 
 /** 2024-01-01T00:00:00Z in microseconds: the time the built events start from. */
@@ -54,6 +56,33 @@ export function telemetryEvent(seq: number, spec: EventSpec = {}): TelemetryEven
 export function eventAt(seq: number, spec: EventSpec = {}, epoch = 0): NewItem {
   const event = telemetryEvent(seq, spec);
   return makeEventItem(seq, event, epoch, event.ts);
+}
+
+/**
+ * Events of a live stream as the timeline holds them: their frames read by the stream worker's
+ * decoder, packed and unpacked into one batch, each item a place in it (event-item.ts). The batch
+ * too, to watch what is read of it.
+ */
+export function liveEventsAt(
+  events: TelemetryEvent[],
+  epoch = 0,
+): { items: EventItem[]; batch: FrameBatch } {
+  const bytes = new ByteStaging();
+  const wires = events.map((event, seq) =>
+    telemetryDecoder.decode(
+      { data: JSON.stringify({ seq: seq + 1, event }), event: '', id: '' },
+      0,
+      bytes,
+    ),
+  );
+  const batch = telemetryDecoder.unpack(telemetryDecoder.pack(wires, bytes).packed);
+  const items = batch.toArray().map((frame, index) => {
+    if (!frame.ok) throw new Error(`frame ${index} not read: ${frame.reason}`);
+    const item = liveEventItem(frame, epoch) as EventItem;
+    item.index = index;
+    return item;
+  });
+  return { items, batch };
 }
 
 export function screenshotAt(seq: number, epoch = 0): NewItem {

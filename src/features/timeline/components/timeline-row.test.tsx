@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeEventItem } from '../../../entities/session-events/model/event-item';
 import type { TimelineItem } from '../../../entities/session-events/model/types';
 import {
   eventAt,
+  liveEventsAt,
   markerItem,
+  telemetryEvent,
   stubObjectUrlsInEachTest,
 } from '../../../entities/session-events/testing/telemetry-test-kit';
 import { TimelineRow } from './timeline-row';
@@ -44,5 +47,31 @@ describe('TimelineRow', () => {
     const marker = { ...markerItem('reconnected'), index: 0 } as TimelineItem;
     row(marker);
     expect(screen.getByText(/^\d\d:\d\d:\d\d/).title).toMatch(/by this page’s clock/);
+  });
+
+  it('marks an event whose data the server dropped, the live one without parsing or keeping its event', () => {
+    const { items, batch } = liveEventsAt([
+      { ...telemetryEvent(1, { type: 'network_response', data: null }), truncated: true },
+      telemetryEvent(2),
+    ]);
+    const [dropped, whole] = items as [TimelineItem, TimelineItem];
+    const read = vi.spyOn(batch, 'text');
+    row(dropped);
+    row(whole);
+    expect(screen.getAllByText('too large, data dropped by the server')).toHaveLength(1);
+    // a row that parsed its event kept it: every event that scrolled past stayed parsed in memory
+    expect(read).not.toHaveBeenCalled();
+    expect(Object.values(dropped).filter((value) => typeof value === 'object')).toEqual([batch]);
+  });
+
+  it('marks an event whose data the server dropped, read from a history page', () => {
+    row(indexed(eventAt(4, { type: 'network_response', data: null })));
+    expect(screen.queryByText('too large, data dropped by the server')).toBeNull();
+    const dropped = {
+      ...telemetryEvent(5, { type: 'network_response', data: null }),
+      truncated: true,
+    };
+    row({ ...makeEventItem(5, dropped, 0, dropped.ts), index: 1 });
+    expect(screen.getByText('too large, data dropped by the server')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import { revealControls } from '../../../lib/control-chars';
 import { formatTimestamp } from '../../../lib/time-format';
 import { categoryStyle } from '../../../entities/session-events/model/catalogue';
+import { dataDropped } from '../../../entities/session-events/model/event-item';
 import { describeFill } from '../../../entities/session-events/model/gap-fill';
 import { describeGap } from '../../../entities/session-events/model/sequencer';
 import { gapMissing } from '../../../entities/session-events/model/timeline-indexes';
@@ -108,7 +109,7 @@ function EventCells({
       >
         <UntrustedText text={item.summary} />
       </span>
-      {item.event.truncated && (
+      {dataDropped(item) && (
         <span className="shrink-0 rounded border border-warn/40 bg-warn-bg px-1 text-[10px] text-warn">
           too large, data dropped by the server
         </span>
