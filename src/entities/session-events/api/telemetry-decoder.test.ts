@@ -122,6 +122,24 @@ describe('telemetryDecoder', () => {
     expect(frames.map((frame) => frame?.ok && frame.truncated)).toEqual([true, false, false]);
   });
 
+  it('travels to the page in two buffers, the texts and the columns, read there as they were sent', () => {
+    const bytes = new ByteStaging();
+    const texts = [consoleError, request, '{"seq":', noTs];
+    const wires = texts.map((data) =>
+      telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS, bytes),
+    );
+    const { packed, transfer } = telemetryDecoder.pack(wires, bytes);
+    // as postMessage clones it: one buffer that several views share stays one buffer
+    const received = structuredClone(packed, { transfer });
+    expect(transfer).toHaveLength(2);
+    expect(
+      new Set([received.seqs, received.ends, received.flags].map((view) => view.buffer)).size,
+    ).toBe(1);
+    const frames = telemetryDecoder.unpack(received).toArray().map(cut);
+    expect(frames).toEqual(roundTrip(texts).map(cut));
+    expect(frames.map((frame) => frame?.ok && frame.seq)).toEqual([7, 8, false, 9]);
+  });
+
   it('keeps an unreadable frame with its text and the reason', () => {
     const [frame] = roundTrip(['{"seq":1,"event":']);
     expect(frame).toMatchObject({ ok: false, text: '{"seq":1,"event":' });

@@ -43,7 +43,8 @@ const PARTS = 5;
  * `bytes[spans[2i], spans[2i + 1])`. A busy stream's batch fills a buffer that the page gives back
  * once nothing holds its texts (lib/sse/batch-bytes.ts), so the worker stages into memory used
  * before rather than fresh memory for every batch. The summaries, request ids and page visits'
- * fields travel as one string, `strings`, cut at `ends`. Items are places in the batch that cut
+ * fields travel as one string, `strings`, cut at `ends`. The typed arrays are views of one buffer
+ * (frameColumns). Items are places in the batch that cut
  * their pieces when read (FrameBatch), so the garbage collections that run while events pour in
  * copy no event's strings.
  */
@@ -118,8 +119,8 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       };
       const strings: string[] = [];
       let length = 0;
-      const ends = new Uint32Array(count * PARTS);
-      const spans = new Uint32Array(count * 2);
+      const columns = frameColumns(count);
+      const { ends, spans } = columns;
       const add = (value: string, at: number): void => {
         // most parts are empty: an empty string joins as nothing, and pushing it costs
         if (value.length > 0) {
@@ -128,17 +129,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
         }
         ends[at] = length;
       };
-      const packed: Omit<PackedFrames, 'bytes' | 'spans' | 'strings'> = {
-        ends,
-        names,
-        types: new Uint16Array(count),
-        categories: new Uint16Array(count),
-        levels: new Uint16Array(count),
-        seqs: new Float64Array(count),
-        tss: new Float64Array(count),
-        times: new Float64Array(count),
-        flags: new Uint8Array(count),
-      };
+      const packed: Omit<PackedFrames, 'bytes' | 'strings'> = { ...columns, names };
       for (let at = 0; at < count; at += 1) {
         const frame = frames[at] as WireFrame;
         add(frame.ok ? '' : frame.text, at * PARTS);
@@ -163,19 +154,54 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
           (frame.topNavigation ? TOP_NAVIGATION : 0) |
           (frame.truncated ? TRUNCATED : 0);
       }
-      const { types, categories, levels, seqs, tss, times, flags } = packed;
       const texts = bytes.take();
       return {
-        packed: { ...packed, bytes: texts, spans, strings: strings.join('') },
-        transfer: [texts, spans, ends, types, categories, levels, seqs, tss, times, flags].map(
-          (array) => array.buffer,
-        ),
+        packed: { ...packed, bytes: texts, strings: strings.join('') },
+        // the columns are views of one buffer, which the clone keeps as one
+        transfer: [texts.buffer, ends.buffer],
       };
     },
     unpack(packed) {
       return new FrameBatch(packed);
     },
   };
+
+/** A frame's bytes in its batch's columns: three times, its text's span, its parts' ends, three names, flags. */
+const COLUMN_BYTES = 3 * 8 + (2 + PARTS) * 4 + 3 * 2 + 1;
+
+type Columns = Pick<
+  PackedFrames,
+  'seqs' | 'tss' | 'times' | 'spans' | 'ends' | 'types' | 'categories' | 'levels' | 'flags'
+>;
+
+/**
+ * A batch's columns for `count` frames, as views of one buffer (the widest first, so each view
+ * starts aligned): a batch of a stream that is not busy holds a dozen frames, and its columns as
+ * nine buffers of their own cost the page more than their frames' texts (docs/performance.md,
+ * 2026-11-27, columns in one buffer).
+ */
+function frameColumns(count: number): Columns {
+  const buffer = new ArrayBuffer(count * COLUMN_BYTES);
+  let next = 0;
+  /** Where the next column starts, taking its bytes. */
+  const place = (bytes: number): number => {
+    const at = next;
+    next += bytes;
+    return at;
+  };
+  // in this order: a literal's fields are made in the order they are written
+  return {
+    seqs: new Float64Array(buffer, place(count * 8), count),
+    tss: new Float64Array(buffer, place(count * 8), count),
+    times: new Float64Array(buffer, place(count * 8), count),
+    spans: new Uint32Array(buffer, place(count * 2 * 4), count * 2),
+    ends: new Uint32Array(buffer, place(count * PARTS * 4), count * PARTS),
+    types: new Uint16Array(buffer, place(count * 2), count),
+    categories: new Uint16Array(buffer, place(count * 2), count),
+    levels: new Uint16Array(buffer, place(count * 2), count),
+    flags: new Uint8Array(buffer, place(count), count),
+  };
+}
 
 /** Stages a frame's data: its bytes as the reader read them when it says where, else encoded. */
 function stage(message: SseMessage, bytes: ByteStaging): number {
