@@ -68,6 +68,15 @@ export function ingestTable(results: readonly IngestResult[]): string {
   return [textTable(rows), ...failed].join('\n');
 }
 
+/** The heap of a timeline that followed events as they came, beside their JSON bytes. */
+function followingRow(following: NonNullable<ScaleResult['following']>): [string, string] {
+  const { events, tapped, bytes, heapMb, baselineHeapMb } = following;
+  return [
+    `JS heap, ${int(events)} events followed at ${int(following.rate)}/s, each row drawn (after GC): over the baseline; their JSON bytes; per byte`,
+    `${mb((heapMb - baselineHeapMb) * MB)}; ${mb(bytes)} (${int(tapped)} events); ${ratio(heapPerByte(heapMb, baselineHeapMb, bytes))}`,
+  ];
+}
+
 export function scaleTable(scale: ScaleResult | null, start: StartResult | null): string {
   const rows = [['measure', 'figure']];
   if (scale) {
@@ -96,6 +105,7 @@ export function scaleTable(scale: ScaleResult | null, start: StartResult | null)
         "JS heap before the events (the session's empty timeline)",
         mb(scale.telemetryBaselineHeapMb * MB),
       ],
+      ...(scale.following ? [followingRow(scale.following)] : []),
       [`time to load ${int(scale.logLines)} lines (firehose)`, `${int(scale.logLoadMs)} ms`],
       [`filter over ${int(scale.logLines)} lines, ms`, spreadLabel(scale.filterMs, ms)],
       [`search over ${int(scale.logLines)} lines, ms`, spreadLabel(scale.searchMs, ms)],

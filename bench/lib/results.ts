@@ -57,6 +57,19 @@ export interface ScaleResult {
    */
   baselineHeapMb: number;
   telemetryBaselineHeapMb: number;
+  /**
+   * A timeline that followed events published at `rate`, each row drawn as it came: the events it
+   * gained, those a second reader of the stream saw and their JSON bytes, its heap after GC with
+   * them and before them. Absent from results written before it was measured.
+   */
+  following?: {
+    rate: number;
+    events: number;
+    tapped: number;
+    bytes: number;
+    heapMb: number;
+    baselineHeapMb: number;
+  };
 }
 
 export interface StartResult {

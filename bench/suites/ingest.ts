@@ -237,23 +237,36 @@ export async function measureConsoleTail(
   }
 }
 
-/** Session Console's timeline while the writer publishes events at `rate`/s (0: flat out). */
-export async function measureConsolePublish(
+/**
+ * Runs `measure` on a new session's timeline, open in a page of its own and live; the page is
+ * closed and the session deleted afterwards.
+ */
+export async function onLiveTimeline<T>(
   context: BenchContext,
-  rate: number,
-): Promise<IngestResult> {
+  measure: (page: Page, sessionId: string) => Promise<T>,
+): Promise<T> {
   const { server, browser } = context;
   const sessionId = await server.createSession();
   const page = await newProbedPage(browser);
   try {
     await openSession(page, server.baseUrl, sessionId);
     await page.locator(`${SELECTORS.status}[data-status="live"]`).first().waitFor();
-    return await measureWriting(page, {
+    return await measure(page, sessionId);
+  } finally {
+    await page.close();
+    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
+  }
+}
+
+/** Session Console's timeline while the writer publishes events at `rate`/s (0: flat out). */
+export function measureConsolePublish(context: BenchContext, rate: number): Promise<IngestResult> {
+  return onLiveTimeline(context, (page, sessionId) =>
+    measureWriting(page, {
       lines: SELECTORS.timelineList,
       counts: SELECTORS.timelineCounts,
       job: {
         kind: 'publish',
-        url: `${server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
+        url: `${context.server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
         token: BENCH_TOKEN,
         rate,
         durationMs: context.durationMs,
@@ -262,9 +275,6 @@ export async function measureConsolePublish(
       // publishing is a platform call: an event of the opt-in platform category, off here, so a
       // publish request adds nothing to the timeline
       perRequest: 0,
-    });
-  } finally {
-    await page.close();
-    await server.api(`/browsers/${sessionId}`, { method: 'DELETE' });
-  }
+    }),
+  );
 }

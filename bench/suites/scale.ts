@@ -7,17 +7,62 @@ import {
   probeStart,
   probeStop,
   readNumber,
+  settledCount,
   waitForCount,
 } from '../lib/browser.ts';
 import { openLogFile, openSession, SELECTORS, setLogCapacity } from '../lib/console-page.ts';
 import { logLineBytes, telemetryEventBytes } from '../lib/firehose-bytes.ts';
 import type { ScaleResult } from '../lib/results.ts';
+import { BENCH_TOKEN } from '../lib/server.ts';
 import { latency, spread } from '../lib/stats.ts';
-import type { BenchContext } from './ingest.ts';
+import { tapTelemetry } from '../lib/telemetry-tap.ts';
+import { runWriter } from '../lib/writer.ts';
+import { onLiveTimeline, type BenchContext } from './ingest.ts';
 
 const MB = 1024 * 1024;
 /** The largest log cap the dashboard offers; the timeline keeps 100,000 events by default. */
 const LOG_CAPACITY = 1_000_000;
+
+/**
+ * Events published while the timeline follows them, every row drawn as it comes: what a person
+ * watching a busy session holds, where the firehose's events arrive in floods and few are drawn.
+ */
+const FOLLOW = { rate: 1_000, durationMs: 20_000 };
+
+/**
+ * Heap after GC of a timeline that followed `FOLLOW` events, over its heap before them, and their
+ * JSON bytes as a second reader of the stream counted them (each event object as on the wire).
+ */
+function followingHeap(context: BenchContext): Promise<NonNullable<ScaleResult['following']>> {
+  const { server } = context;
+  return onLiveTimeline(context, async (page, sessionId) => {
+    const retained = () => readNumber(page, SELECTORS.timelineCounts, 'data-retained');
+    const before = await settledCount(retained, 500, 10_000);
+    const baseline = await heapAfterGc(page);
+    const tap = await tapTelemetry(server, sessionId);
+    try {
+      await runWriter({
+        kind: 'publish',
+        url: `${server.baseUrl}/api/browsers/${sessionId}/telemetry/events`,
+        token: BENCH_TOKEN,
+        ...FOLLOW,
+      });
+      const received = await settledCount(retained, 1_000, 30_000);
+      const heap = await heapAfterGc(page);
+      const seen = tap.read();
+      return {
+        rate: FOLLOW.rate,
+        events: received - before,
+        tapped: seen.events,
+        bytes: seen.bytes,
+        heapMb: heap / MB,
+        baselineHeapMb: baseline / MB,
+      };
+    } finally {
+      tap.stop();
+    }
+  });
+}
 
 /** Times one edit of an input, from the edit to the next frame (bench/page/probe.js). */
 async function timeInput(page: Page, label: string, value: string): Promise<number> {
@@ -139,6 +184,10 @@ export async function measureScale(
     context.log(
       `  ${events.toLocaleString('en-US')} events of ${(telemetryBytes / MB).toFixed(1)} MB, heap ${(telemetryHeap / MB).toFixed(0)} MB (${(telemetryBaseline / MB).toFixed(1)} MB before them)`,
     );
+    const following = await followingHeap(context);
+    context.log(
+      `  following ${following.events.toLocaleString('en-US')} events at ${following.rate.toLocaleString('en-US')}/s: ${(following.bytes / MB).toFixed(1)} MB, heap ${(((following.heapMb - following.baselineHeapMb) * MB) / following.bytes).toFixed(2)}× of it`,
+    );
     return {
       logLines: lines,
       logBytes,
@@ -153,6 +202,7 @@ export async function measureScale(
       telemetryHeapMb: telemetryHeap / MB,
       baselineHeapMb: baselineHeap / MB,
       telemetryBaselineHeapMb: telemetryBaseline / MB,
+      following,
     };
   } finally {
     await page.close();
