@@ -178,7 +178,7 @@ type Columns = Pick<
  * A batch's columns for `count` frames, as views of one buffer (the widest first, so each view
  * starts aligned): a batch of a stream that is not busy holds a dozen frames, and its columns as
  * nine buffers of their own cost the page more than their frames' texts (docs/performance.md,
- * 2026-11-27, columns in one buffer).
+ * 2026-11-27, late night).
  */
 function frameColumns(count: number): Columns {
   const buffer = new ArrayBuffer(count * COLUMN_BYTES);

@@ -383,7 +383,7 @@ export function pageDataSent(item: EventItem): PageData | undefined {
  * The server dropped the item's data (`event.truncated`): for a live item as the worker read it, so
  * that a row on screen neither parses its event nor keeps it parsed. A row that read `event` for
  * this left every event that scrolled past parsed in memory: following a stream at 1,000 events a
- * second, 940 bytes of heap an event (docs/performance.md, 2026-11-28).
+ * second, 941 bytes of heap an event against 768 (docs/performance.md, 2026-11-27, late night).
  */
 export function dataDropped(item: EventItem): boolean {
   return item instanceof LiveEventItem ? item.truncated : item.event.truncated === true;
