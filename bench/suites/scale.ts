@@ -12,6 +12,7 @@ import {
 } from '../lib/browser.ts';
 import { openLogFile, openSession, SELECTORS, setLogCapacity } from '../lib/console-page.ts';
 import { logLineBytes, telemetryEventBytes } from '../lib/firehose-bytes.ts';
+import { heapPerByte } from '../lib/goals.ts';
 import type { ScaleResult } from '../lib/results.ts';
 import { BENCH_TOKEN } from '../lib/server.ts';
 import { latency, spread } from '../lib/stats.ts';
@@ -186,7 +187,7 @@ export async function measureScale(
     );
     const following = await followingHeap(context);
     context.log(
-      `  following ${following.events.toLocaleString('en-US')} events at ${following.rate.toLocaleString('en-US')}/s: ${(following.bytes / MB).toFixed(1)} MB, heap ${(((following.heapMb - following.baselineHeapMb) * MB) / following.bytes).toFixed(2)}× of it`,
+      `  following ${following.events.toLocaleString('en-US')} events at ${following.rate.toLocaleString('en-US')}/s: ${(following.bytes / MB).toFixed(1)} MB, heap ${heapPerByte(following.heapMb, following.baselineHeapMb, following.bytes).toFixed(2)}× of it`,
     );
     return {
       logLines: lines,

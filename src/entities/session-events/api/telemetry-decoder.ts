@@ -44,9 +44,8 @@ const PARTS = 5;
  * once nothing holds its texts (lib/sse/batch-bytes.ts), so the worker stages into memory used
  * before rather than fresh memory for every batch. The summaries, request ids and page visits'
  * fields travel as one string, `strings`, cut at `ends`. The typed arrays are views of one buffer
- * (frameColumns). Items are places in the batch that cut
- * their pieces when read (FrameBatch), so the garbage collections that run while events pour in
- * copy no event's strings.
+ * (frameColumns). Items are places in the batch that cut their pieces when read (FrameBatch), so
+ * the garbage collections that run while events pour in copy no event's strings.
  */
 interface PackedFrames {
   bytes: Uint8Array;
@@ -158,7 +157,7 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
       return {
         packed: { ...packed, bytes: texts, strings: strings.join('') },
         // the columns are views of one buffer, which the clone keeps as one
-        transfer: [texts.buffer, ends.buffer],
+        transfer: [texts.buffer, columns.seqs.buffer],
       };
     },
     unpack(packed) {
@@ -166,7 +165,10 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
     },
   };
 
-/** A frame's bytes in its batch's columns: three times, its text's span, its parts' ends, three names, flags. */
+/**
+ * A frame's bytes in its batch's columns: three times, its text's span, its parts' ends, three
+ * names and its flags.
+ */
 const COLUMN_BYTES = 3 * 8 + (2 + PARTS) * 4 + 3 * 2 + 1;
 
 type Columns = Pick<
