@@ -12,6 +12,8 @@ import {
   ASCII,
   NOTICE,
   ZONELESS,
+  FACTS,
+  UTF8_FACTS,
 } from './line-codes';
 
 const PIECES = [
@@ -68,6 +70,8 @@ describe('line codes', () => {
                 chars,
               ]);
               expect([(code & NOTICE) !== 0, (code & ZONELESS) !== 0]).toEqual([notice, zoneless]);
+              // the store's walk tells a line stored as UTF-8 by its facts alone
+              expect((code & FACTS) >= UTF8_FACTS).toBe(chars === UTF8);
               const retimed = retimedCode(code, !zoneless, 'next');
               expect([
                 levelOf(retimed),

@@ -27,7 +27,9 @@ const LINE_LEVELS: readonly (LogLevel | null)[] = [null, ...LEVELS];
 const LEVEL_KEYS: readonly LevelKey[] = ['none', ...LEVELS];
 
 /** The low six bits: level (0 none, 1–5), plus 6 × where its time came from, plus 18 × Chars. */
-const FACTS = 0x3f;
+export const FACTS = 0x3f;
+/** The facts of a line stored as UTF-8 are this or more: `(code & FACTS) >= UTF8_FACTS`. */
+export const UTF8_FACTS = 18 * UTF8;
 export const NOTICE = 0x40;
 export const ZONELESS = 0x80;
 

@@ -118,6 +118,25 @@ describe('LineStore', () => {
     expect(seen).toBe(5_000);
   });
 
+  it('looks for the two letters that lower-case to ASCII only in lines that can hold them', () => {
+    // the Kelvin sign's UTF-8 bytes, as a Latin-1 line's last character and the next line's first
+    // two: no line holds the sign, and none of them is a candidate for "k"
+    const lines = [
+      lineOf('filler'),
+      lineOf('ends in \u00e2'),
+      lineOf('\u0084\u00aa starts so'),
+      lineOf('a \u212aelvin sign'),
+      ...Array.from({ length: 5_000 }, (_, at) => lineOf(`line ${at} → done`)),
+    ];
+    const store = new LineStore(10_000);
+    for (const line of lines) store.push(line);
+    const visited: number[] = [];
+    store.walkMayContain('K', false, (_line, seq) => {
+      if (seq < 10) visited.push(seq);
+    });
+    expect(visited).toEqual([3]);
+  });
+
   it('keeps a line longer than a chunk whole, between ordinary ones', () => {
     const long = `start ${'x'.repeat(200_000)}\x1b[32m end`;
     const store = new LineStore(10);

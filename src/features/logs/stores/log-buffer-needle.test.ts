@@ -76,6 +76,18 @@ describe('LogBuffer filter and search with the text lines must contain', () => {
         expect(shown(skipping)).toEqual(shown(full));
         expect(skipping.matchCount).toBe(full.matchCount);
         expect(full.viewCount).toBeGreaterThan(0);
+        // the text deciding: lines proven to hold it are taken unread, the search first (no
+        // filter yet), then the filter with the search set
+        const deciding = new LogBuffer(20_000);
+        deciding.append(lines.map((line) => ({ ...line })));
+        const searchOnly = new LogBuffer(20_000);
+        searchOnly.append(lines.map((line) => ({ ...line })));
+        searchOnly.setSearch(search);
+        deciding.setSearch(search, { text, caseSensitive, decides: true });
+        expect(deciding.matchCount).toBe(searchOnly.matchCount);
+        deciding.setFilter(test, { text, caseSensitive, decides: true });
+        expect(shown(deciding)).toEqual(shown(full));
+        expect(deciding.matchCount).toBe(full.matchCount);
       });
     }
   }
@@ -113,4 +125,31 @@ describe('LogBuffer lines holding a text (the All view’s filter by text)', () 
       expect(expected.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('LogBuffer filter by a text that decides', () => {
+  it('shows the lines proven to hold it without testing them', () => {
+    const lines = sample(9_000);
+    const matcher = plainMatcher('checkout', false);
+    let tested = 0;
+    const test = (line: LogLine): boolean => {
+      tested += 1;
+      return line.notice || matcher.test(line.plain, line.ascii);
+    };
+    const skipping = new LogBuffer(20_000);
+    skipping.append(lines.map((line) => ({ ...line })));
+    skipping.setFilter(test, { text: 'checkout', caseSensitive: false });
+    const testedSkipping = tested;
+    const deciding = new LogBuffer(20_000);
+    deciding.append(lines.map((line) => ({ ...line })));
+    tested = 0;
+    deciding.setFilter(test, { text: 'checkout', caseSensitive: false, decides: true });
+    const shown = (buffer: LogBuffer): number[] =>
+      Array.from({ length: buffer.viewCount }, (_, at) => buffer.viewLine(at)?.seq ?? -1);
+    expect(shown(deciding)).toEqual(shown(skipping));
+    // the lines of the open chunk, notices and lines holding a Kelvin sign are still tested; the
+    // sealed chunks' lines found to hold the text are not
+    expect(deciding.viewCount).toBeGreaterThan(1_000);
+    expect(testedSkipping - tested).toBeGreaterThan(1_000);
+  });
 });

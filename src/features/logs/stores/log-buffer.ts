@@ -14,6 +14,12 @@ export type LineTest = (line: LogLine) => boolean;
 export interface LineNeedle {
   text: string;
   caseSensitive: boolean;
+  /**
+   * A line holding the text passes the test it comes with (the test is this text alone, with no
+   * levels, range or exclusion beside it): a line the store's search proves to hold it is taken
+   * without being read and tested again.
+   */
+  decides?: boolean;
 }
 
 /**
@@ -210,10 +216,17 @@ export class LogBuffer {
     return this.shown.lowerBound(seq);
   }
 
-  /** Visits the lines that may contain `needle` (every line without one). */
-  private walk(needle: LineNeedle | null, visit: (line: LogLine, seq: number) => void): void {
+  /**
+   * Visits the lines that may contain `needle` (every line without one); with `holds`, a line
+   * proven to hold the needle is given to it by seq instead (LineStore.walkMayContain).
+   */
+  private walk(
+    needle: LineNeedle | null,
+    visit: (line: LogLine, seq: number) => void,
+    holds?: (seq: number) => void,
+  ): void {
     if (needle === null) this.store.walk(this.store.first, visit);
-    else this.store.walkMayContain(needle.text, needle.caseSensitive, visit);
+    else this.store.walkMayContain(needle.text, needle.caseSensitive, visit, holds);
   }
 
   /**
@@ -248,11 +261,17 @@ export class LogBuffer {
     const search = this.search;
     const shown: number[] = [];
     const matched: number[] = [];
-    this.walk(needle, (line, seq) => {
-      if (!test(line)) return;
-      shown.push(seq);
-      if (search?.(line)) matched.push(seq);
-    });
+    // a line proven to pass is shown unread, unless the search must read it too
+    const show = needle?.decides === true && search === null ? shown : null;
+    this.walk(
+      needle,
+      (line, seq) => {
+        if (!test(line)) return;
+        shown.push(seq);
+        if (search?.(line)) matched.push(seq);
+      },
+      show === null ? undefined : (seq) => show.push(seq),
+    );
     this.shown.reset(shown);
     this.matches.reset(matched);
   }
@@ -264,9 +283,14 @@ export class LogBuffer {
     const matched: number[] = [];
     if (test !== null) {
       const filter = this.filter;
-      this.walk(needle, (line, seq) => {
-        if ((filter === null || filter(line)) && test(line)) matched.push(seq);
-      });
+      this.walk(
+        needle,
+        (line, seq) => {
+          if ((filter === null || filter(line)) && test(line)) matched.push(seq);
+        },
+        // without a filter every line is shown: one proven to pass is marked unread
+        needle?.decides === true && filter === null ? (seq) => matched.push(seq) : undefined,
+      );
     }
     this.matches.reset(matched);
   }

@@ -76,10 +76,13 @@ export interface LogTabOptions {
   openStream?: typeof openDecodedStream;
 }
 
-/** Text that every line a query passes contains: a plain query's own (null for a pattern). */
-function needleOf(query: TextQuery): LineNeedle | null {
+/**
+ * Text that every line a query passes contains: a plain query's own (null for a pattern).
+ * `decides`: the query is all of its test, so a line holding the text passes.
+ */
+function needleOf(query: TextQuery, decides: boolean): LineNeedle | null {
   return query.text !== '' && !query.regex
-    ? { text: query.text, caseSensitive: query.caseSensitive }
+    ? { text: query.text, caseSensitive: query.caseSensitive, decides }
     : null;
 }
 
@@ -115,7 +118,9 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
       hasFilter || range
         ? (line) => inRange(line) && (line.notice || matches(line.plain, line.level, line.ascii))
         : null,
-      needleOf(state.include),
+      // the include text alone decides when no level is hidden, nothing is excluded and no
+      // range is set (a notice passes anyway)
+      needleOf(state.include, hidden.size === 0 && state.exclude.text === '' && !range),
     );
     store.setState({ filterError: null });
   }
@@ -125,7 +130,10 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
     buffer.setSearch(null);
   } else {
     const test = search?.test;
-    buffer.setSearch(test ? (line) => test(line.plain, line.ascii) : null, needleOf(state.search));
+    buffer.setSearch(
+      test ? (line) => test(line.plain, line.ascii) : null,
+      needleOf(state.search, true),
+    );
     store.setState({ searchError: null });
   }
   if (!filter.ok && filter.ready) return filter.ready;
