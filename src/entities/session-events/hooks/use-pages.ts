@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { wholePass, type DerivedPass } from '../model/derived-pass';
 import { slicedPages, type PageVisit } from '../model/pages';
-import { computeNetworkRows, type NetworkRow } from '../model/network-table';
+import { computeNetworkRows, type NetworkRow, type NetworkRowCache } from '../model/network-table';
 import type { Timeline } from '../stores/timeline-controller';
 import { useStore } from 'zustand';
 
@@ -88,10 +88,18 @@ export function useTimelineDerived<T>(
 }
 
 const pagesOf = (timeline: Timeline): DerivedPass<PageVisit[]> => slicedPages(timeline.buffer);
-const requestsOf = (timeline: Timeline): DerivedPass<NetworkRow[]> =>
-  wholePass(() =>
-    computeNetworkRows(timeline.buffer, (item) => timeline.buffer.network.exchangeOf(item)),
-  );
+/** The requests of a timeline, each exchange described once while it does not change. */
+function requestsOf(): (timeline: Timeline) => DerivedPass<NetworkRow[]> {
+  const cache: NetworkRowCache = new WeakMap();
+  return (timeline) =>
+    wholePass(() =>
+      computeNetworkRows(
+        timeline.buffer,
+        (item) => timeline.buffer.network.exchangeOf(item),
+        cache,
+      ),
+    );
+}
 
 /** The page visits of a timeline (pages.ts), kept current at most every `refreshMs`. */
 export function usePages(timeline: Timeline, refreshMs = PAGES_REFRESH_MS): PageVisit[] {
@@ -100,5 +108,7 @@ export function usePages(timeline: Timeline, refreshMs = PAGES_REFRESH_MS): Page
 
 /** The requests of a timeline (network-table.ts), kept current at most every `refreshMs`. */
 export function useNetworkRows(timeline: Timeline, refreshMs = PAGES_REFRESH_MS): NetworkRow[] {
-  return useTimelineDerived(timeline, requestsOf, refreshMs);
+  // the rows' cache lives as long as the view that shows them
+  const [start] = useState(requestsOf);
+  return useTimelineDerived(timeline, start, refreshMs);
 }

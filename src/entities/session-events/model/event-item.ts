@@ -3,7 +3,7 @@ import { describeEvent } from './catalogue';
 import { decodeEnvelope } from './decode';
 import { errorKeyOf } from './error-groups';
 import { nameId, type NameCounts } from './name-counts';
-import { networkKeys } from './network';
+import { networkKeys } from './network-keys';
 import { pageDataOf, readsPageData, type PageData } from './page-facts';
 import { isRecord } from '../../../lib/is-record';
 import type { EventItem, ScreenshotImage } from './types';

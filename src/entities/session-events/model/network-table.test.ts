@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFileTimeline } from '../stores/file-timeline';
-import { T0, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
+import { T0, liveEventsAt, telemetryEvent, type EventSpec } from '../testing/telemetry-test-kit';
+import { NetworkIndex } from './network';
 import {
   barOf,
   computeNetworkRows,
   formatBytes,
+  type NetworkRowCache,
   readNetworkParams,
   sortNetworkRows,
   splitUrl,
@@ -109,6 +111,53 @@ describe('computeNetworkRows', () => {
     expect(barOf(T0, T0 + 30 * MS, range)).toEqual({ left: 0, width: 0.5 });
     expect(barOf(T0 + 30 * MS, null, range).width).toBe(0);
     expect(waterfallScale([], null)).toBeNull();
+  });
+});
+
+describe('rows of a live timeline', () => {
+  it('are described once while their exchange stays the same, keeping no event parsed', () => {
+    const specs = [
+      req('a', 'https://shop.test/api/cart', 0, { headers: { Accept: 'application/json' } }),
+      res('a', 200, 1, { headers: { 'Content-Type': 'application/json' } }),
+      req('b', 'https://shop.test/api/items', 2),
+    ];
+    const { items, batch } = liveEventsAt(specs.map((spec, at) => telemetryEvent(at + 1, spec)));
+    const network = new NetworkIndex();
+    for (const item of items) network.add(item);
+    const source = {
+      forEach: (visit: (item: (typeof items)[number]) => void) => items.forEach(visit),
+    };
+    const cache: NetworkRowCache = new WeakMap();
+    const read = vi.spyOn(batch, 'text');
+    const first = computeNetworkRows(source, (item) => network.exchangeOf(item), cache);
+    expect(first.map((row) => [row.view.url, row.view.status])).toEqual([
+      ['https://shop.test/api/cart', 200],
+      ['https://shop.test/api/items', null],
+    ]);
+    expect(first[0]?.view.responseHeaders).toEqual([['Content-Type', 'application/json']]);
+    // the events were read for the rows and not kept: every network event stayed parsed once the
+    // Network view had been open
+    for (const item of items)
+      expect(Object.values(item).filter((value) => typeof value === 'object')).toEqual([batch]);
+    const reads = read.mock.calls.length;
+    expect(reads).toBe(3);
+    // a pass over the same exchanges describes nothing again
+    const again = computeNetworkRows(source, (item) => network.exchangeOf(item), cache);
+    expect(again).toEqual(first);
+    expect(again[0]).toBe(first[0]);
+    expect(read.mock.calls.length).toBe(reads);
+    // an exchange that changed is described anew, and only it
+    const { items: more } = liveEventsAt([telemetryEvent(4, res('b', 404, 3))]);
+    const response = more[0] as (typeof items)[number];
+    response.index = 3;
+    network.add(response);
+    const changed = computeNetworkRows(
+      { forEach: (visit) => [...items, response].forEach(visit) },
+      (item) => network.exchangeOf(item),
+      cache,
+    );
+    expect(changed[0]).toBe(first[0]);
+    expect(changed[1]?.view.status).toBe(404);
   });
 });
 

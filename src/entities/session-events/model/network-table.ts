@@ -106,14 +106,21 @@ function rowOf(exchange: NetworkExchange): NetworkRow | null {
   };
 }
 
+/** Rows already described, by the exchange they describe (computeNetworkRows). */
+export type NetworkRowCache = WeakMap<NetworkExchange, NetworkRow | null>;
+
 /**
  * One row per exchange held, in the order its first event arrived. `exchangeOf` is the timeline's
  * network index (NetworkIndex.exchangeOf): it returns the same object for every event of an
- * exchange until the exchange changes, so each is described once.
+ * exchange until the exchange changes, so each is described once a pass, and once for as long
+ * as it does not change when the passes share a `cache` (the Network view's, which describes
+ * every exchange again each paced pass otherwise). Describing reads the events without keeping
+ * them parsed (network.ts dataOf).
  */
 export function computeNetworkRows(
   source: Pick<TimelineSource, 'forEach'>,
   exchangeOf: (item: EventItem) => NetworkExchange | null,
+  cache: NetworkRowCache = new WeakMap(),
 ): NetworkRow[] {
   const seen = new Set<NetworkExchange>();
   const rows: NetworkRow[] = [];
@@ -122,7 +129,11 @@ export function computeNetworkRows(
     const exchange = exchangeOf(item);
     if (!exchange || seen.has(exchange)) return;
     seen.add(exchange);
-    const row = rowOf(exchange);
+    let row = cache.get(exchange);
+    if (row === undefined) {
+      row = rowOf(exchange);
+      cache.set(exchange, row);
+    }
     if (row) rows.push(row);
   });
   return rows;

@@ -1,5 +1,7 @@
 import { IndexedList } from '../../../lib/indexed-list';
-import type { EventItem, TelemetryEvent } from './types';
+import { readEvent } from './event-item';
+import { FINISHED, REQUEST, RESPONSE } from './network-keys';
+import type { EventItem } from './types';
 
 /**
  * Network events paired by CDP request id. A redirect re-uses the request id (Chromium sends a new
@@ -22,11 +24,6 @@ export interface NetworkExchange {
   durationMs: number | null;
 }
 
-const REQUEST = 'network_request';
-const RESPONSE = 'network_response';
-const FAILED = 'network_loading_failed';
-const FINISHED = 'network_loading_finished';
-
 /**
  * Kept for every retained exchange, so as few objects as can be (at 100,000 events a second each
  * one is copied by the garbage collections that follow): the request id is the one string.
@@ -41,21 +38,6 @@ interface Entry {
   redirects: EventItem[] | null;
   /** Built on demand, dropped on every change so views get a new object only when it changed. */
   view: NetworkExchange | null;
-}
-
-/** What pairs a network event with the others of its request, read once when it arrives. */
-export function networkKeys(event: TelemetryEvent): {
-  requestId: string | null;
-  redirect: boolean;
-} {
-  const type = event.type;
-  if (type !== REQUEST && type !== RESPONSE && type !== FAILED && type !== FINISHED)
-    return { requestId: null, redirect: false };
-  const id = event.data?.request_id;
-  return {
-    requestId: typeof id === 'string' && id !== '' ? id : null,
-    redirect: type === REQUEST && event.data?.is_redirect === true,
-  };
 }
 
 function isEmpty(entry: Entry): boolean {
@@ -288,19 +270,30 @@ function firstText(field: string, ...sources: Data[]): string | null {
   return null;
 }
 
+/**
+ * An event's data for describing its exchange, read without keeping the event parsed on its item:
+ * the Network view describes every exchange, and keeping them parsed held 2.3 times the events'
+ * JSON where the timeline alone holds 1.45 (docs/performance.md, 2026-11-28).
+ */
+export function dataOf(
+  item: EventItem | null | undefined,
+): Record<string, unknown> | null | undefined {
+  return item ? readEvent(item).data : undefined;
+}
+
 /** Reads the fields the detail view shows from the exchange's untrusted event data. */
 export function describeExchange(exchange: NetworkExchange): NetworkExchangeView {
-  const request = exchange.request?.event.data;
-  const response = exchange.response?.event.data;
-  const finished = exchange.finished?.event.data;
-  const failed = exchange.failed?.event.data;
+  const request = dataOf(exchange.request);
+  const response = dataOf(exchange.response);
+  const finished = dataOf(exchange.finished);
+  const failed = dataOf(exchange.failed);
   const status = response?.status;
   // the full headers come on the first event after the browser reported them
   const sent = headerObject('request_headers', request, response, finished, failed);
   const received = headerObject('response_headers', finished, failed);
   const transferSize = finished?.encoded_data_length;
   const redirectedFrom = exchange.redirects
-    .map((item) => text(item.event.data, 'url'))
+    .map((item) => text(dataOf(item), 'url'))
     .filter((url): url is string => url !== null && url !== '');
   const redirectUrl = text(request, 'redirect_url');
   if (redirectedFrom.length === 0 && request?.is_redirect === true && redirectUrl) {

@@ -6,7 +6,7 @@
  * it, -1 for a phase that did not happen) and the `cdp_timestamp` of the event that ended it.
  * Upstream's events carry none of these: such a request has no breakdown (null).
  */
-import type { NetworkExchange } from '../../../entities/session-events/model/network';
+import { dataOf, type NetworkExchange } from '../../../entities/session-events/model/network';
 
 export type TimingPhaseName =
   | 'queueing'
@@ -88,12 +88,12 @@ function blockedEnd(at: Offsets): number | null {
 
 /** The breakdown of an exchange's time, or null when the telemetry has none. */
 export function networkTiming(exchange: NetworkExchange): NetworkTiming | null {
-  const offsets = offsetsOf(exchange.response?.event.data?.timing);
+  const offsets = offsetsOf(dataOf(exchange.response)?.timing);
   if (!offsets) return null;
   const { requestTime, at } = offsets;
-  const issued = seconds(exchange.request?.event.data, 'cdp_timestamp');
+  const issued = seconds(dataOf(exchange.request), 'cdp_timestamp');
   const ended = exchange.finished ?? exchange.failed;
-  const endSeconds = seconds(ended?.event.data, 'cdp_timestamp');
+  const endSeconds = seconds(dataOf(ended), 'cdp_timestamp');
   // everything in ms after the request was queued (after it started when that is unknown)
   const base = issued !== null && issued <= requestTime ? issued : requestTime;
   const started = (requestTime - base) * 1000;
