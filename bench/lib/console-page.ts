@@ -12,6 +12,7 @@ export const SELECTORS = {
   timelineList: byTestId(TEST_IDS.timelineList),
   timelineRow: byTestId(TEST_IDS.timelineRow),
   timelineCounts: byTestId(TEST_IDS.timelineCounts),
+  networkRow: byTestId(TEST_IDS.networkRow),
   status: byTestId(TEST_IDS.streamStatus),
 } as const;
 
@@ -63,4 +64,10 @@ export async function setTimelineKeep(page: Page, items: number): Promise<void> 
 
 export async function showTimeline(page: Page): Promise<void> {
   await page.getByRole('tab', { name: /^Timeline/ }).click();
+}
+
+/** Shows the session's Network view and waits for its first row. */
+export async function showNetwork(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: /^Network/ }).click();
+  await page.locator(SELECTORS.networkRow).first().waitFor({ timeout: 60_000 });
 }

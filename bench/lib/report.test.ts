@@ -45,5 +45,15 @@ describe('scaleTable', () => {
 
   it('has no such row in results measured before it was', () => {
     expect(scaleTable(scale, null)).not.toMatch(/followed/);
+    expect(scaleTable(scale, null)).not.toMatch(/Network view/);
+  });
+
+  it('gives the heap with the Network view open over the same baseline and bytes', () => {
+    const row = scaleTable({ ...scale, networkHeapMb: 146.7 }, null)
+      .split('\n')
+      .find((line) => line.includes('Network view'));
+    // 140 MB over the baseline of 6.7 for 70 MB of JSON
+    expect(row).toMatch(/^JS heap, the same events with the Network view open/);
+    expect(row).toMatch(/140(\.0)? MB; 2\.00×$/);
   });
 });

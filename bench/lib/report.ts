@@ -105,6 +105,14 @@ export function scaleTable(scale: ScaleResult | null, start: StartResult | null)
         "JS heap before the events (the session's empty timeline)",
         mb(scale.telemetryBaselineHeapMb * MB),
       ],
+      ...(scale.networkHeapMb === undefined
+        ? []
+        : [
+            [
+              'JS heap, the same events with the Network view open (after GC): over the baseline; per byte',
+              `${mb((scale.networkHeapMb - scale.telemetryBaselineHeapMb) * MB)}; ${ratio(heapPerByte(scale.networkHeapMb, scale.telemetryBaselineHeapMb, scale.telemetryBytes))}`,
+            ],
+          ]),
       ...(scale.following ? [followingRow(scale.following)] : []),
       [`time to load ${int(scale.logLines)} lines (firehose)`, `${int(scale.logLoadMs)} ms`],
       [`filter over ${int(scale.logLines)} lines, ms`, spreadLabel(scale.filterMs, ms)],

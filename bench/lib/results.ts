@@ -58,6 +58,11 @@ export interface ScaleResult {
   baselineHeapMb: number;
   telemetryBaselineHeapMb: number;
   /**
+   * Heap after GC with the same events and the Network view open (its rows made). Absent from
+   * results written before it was measured.
+   */
+  networkHeapMb?: number;
+  /**
    * A timeline that followed events published at `rate`, each row drawn as it came: the events it
    * gained, those a second reader of the stream saw and their JSON bytes, its heap after GC with
    * them and before them. Absent from results written before it was measured.

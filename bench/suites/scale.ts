@@ -10,7 +10,13 @@ import {
   settledCount,
   waitForCount,
 } from '../lib/browser.ts';
-import { openLogFile, openSession, SELECTORS, setLogCapacity } from '../lib/console-page.ts';
+import {
+  openLogFile,
+  openSession,
+  SELECTORS,
+  setLogCapacity,
+  showNetwork,
+} from '../lib/console-page.ts';
 import { logLineBytes, telemetryEventBytes } from '../lib/firehose-bytes.ts';
 import { heapPerByte } from '../lib/goals.ts';
 import type { ScaleResult } from '../lib/results.ts';
@@ -29,6 +35,9 @@ const LOG_CAPACITY = 1_000_000;
  * watching a busy session holds, where the firehose's events arrive in floods and few are drawn.
  */
 const FOLLOW = { rate: 1_000, durationMs: 20_000 };
+
+/** How long the Network view is left to make its rows before its heap is taken. */
+const NETWORK_SETTLE_MS = 2_000;
 
 /**
  * Heap after GC of a timeline that followed `FOLLOW` events, over its heap before them, and their
@@ -154,6 +163,7 @@ export async function measureScale(
     const telemetrySession = await server.createSession();
     const timelinePage = await newProbedPage(browser);
     let telemetryHeap: number;
+    let networkHeap: number;
     let telemetryBaseline: number;
     let events: number;
     try {
@@ -171,6 +181,11 @@ export async function measureScale(
         180_000,
       );
       telemetryHeap = await heapAfterGc(timelinePage);
+      // the same events with the Network view open: a row for every request, made by a paced
+      // pass over the timeline, which the view repeats while it is open
+      await showNetwork(timelinePage);
+      await timelinePage.waitForTimeout(NETWORK_SETTLE_MS);
+      networkHeap = await heapAfterGc(timelinePage);
     } finally {
       await timelinePage.close();
       await server.api(`/browsers/${telemetrySession}`, { method: 'DELETE' });
@@ -201,6 +216,7 @@ export async function measureScale(
       telemetryEvents: events,
       telemetryBytes,
       telemetryHeapMb: telemetryHeap / MB,
+      networkHeapMb: networkHeap / MB,
       baselineHeapMb: baselineHeap / MB,
       telemetryBaselineHeapMb: telemetryBaseline / MB,
       following,
