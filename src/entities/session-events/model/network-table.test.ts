@@ -134,17 +134,13 @@ describe('rows of a live timeline', () => {
       ['https://shop.test/api/cart', 200],
       ['https://shop.test/api/items', null],
     ]);
+    expect(first[0]?.view.responseHeaders).toEqual([['Content-Type', 'application/json']]);
     // the events were read for the rows and not kept: every network event stayed parsed once the
     // Network view had been open
     for (const item of items)
       expect(Object.values(item).filter((value) => typeof value === 'object')).toEqual([batch]);
-    expect(read).toHaveBeenCalledTimes(3);
-    // headers and bodies are read again when first asked for, once for all four, then kept
-    expect(first[0]?.view.responseHeaders).toEqual([['Content-Type', 'application/json']]);
-    expect(first[0]?.filterable.requestHeaders).toEqual([['Accept', 'application/json']]);
-    expect(first[0]?.view.body).toBeNull();
-    expect(read).toHaveBeenCalledTimes(5);
     const reads = read.mock.calls.length;
+    expect(reads).toBe(3);
     // a pass over the same exchanges describes nothing again
     const again = computeNetworkRows(source, (item) => network.exchangeOf(item), cache);
     expect(again).toEqual(first);

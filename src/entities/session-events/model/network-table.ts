@@ -55,116 +55,6 @@ function sizeOf(view: NetworkExchangeView): { size: number | null; fromBody: boo
   return { size: encoder.encode(view.body).length, fromBody: true };
 }
 
-type HeavyField = 'requestHeaders' | 'responseHeaders' | 'postData' | 'body';
-type Heavy = Pick<NetworkExchangeView, HeavyField>;
-
-/**
- * A row's view of its exchange: what the table shows, sorts and mostly filters by, kept; the
- * headers and bodies read again from the exchange's events when first asked (a filter by a word
- * or a response header) and kept from then on. Kept from the start, the Network view's rows of
- * 100,000 firehose events held a header pair array for every header (docs/performance.md,
- * 2026-11-28).
- */
-class RowView implements NetworkExchangeView {
-  readonly method: string | null;
-  readonly url: string | null;
-  readonly status: number | null;
-  readonly statusText: string | null;
-  readonly errorText: string | null;
-  readonly canceled: boolean;
-  readonly startedUs: number | null;
-  readonly durationMs: number | null;
-  readonly mimeType: string | null;
-  readonly resourceType: string | null;
-  readonly initiatorType: string | null;
-  readonly documentUrl: string | null;
-  readonly redirectedFrom: string[];
-  readonly requestHeadersProvisional: boolean;
-  readonly servedFrom: string | null;
-  readonly protocol: string | null;
-  readonly remoteAddress: string | null;
-  readonly transferSize: number | null;
-  private heavy: Heavy | null = null;
-
-  constructor(
-    private readonly exchange: NetworkExchange,
-    view: NetworkExchangeView,
-  ) {
-    this.method = view.method;
-    this.url = view.url;
-    this.status = view.status;
-    this.statusText = view.statusText;
-    this.errorText = view.errorText;
-    this.canceled = view.canceled;
-    this.startedUs = view.startedUs;
-    this.durationMs = view.durationMs;
-    this.mimeType = view.mimeType;
-    this.resourceType = view.resourceType;
-    this.initiatorType = view.initiatorType;
-    this.documentUrl = view.documentUrl;
-    this.redirectedFrom = view.redirectedFrom;
-    this.requestHeadersProvisional = view.requestHeadersProvisional;
-    this.servedFrom = view.servedFrom;
-    this.protocol = view.protocol;
-    this.remoteAddress = view.remoteAddress;
-    this.transferSize = view.transferSize;
-  }
-
-  private read(): Heavy {
-    if (this.heavy === null) {
-      const { requestHeaders, responseHeaders, postData, body } = describeExchange(this.exchange);
-      this.heavy = { requestHeaders, responseHeaders, postData, body };
-    }
-    return this.heavy;
-  }
-
-  get requestHeaders(): [string, string][] | null {
-    return this.read().requestHeaders;
-  }
-
-  get responseHeaders(): [string, string][] | null {
-    return this.read().responseHeaders;
-  }
-
-  get postData(): string | null {
-    return this.read().postData;
-  }
-
-  get body(): string | null {
-    return this.read().body;
-  }
-}
-
-/** What a row's filter looks at: its headers and bodies read from its view when a term asks. */
-class RowFilterable implements FilterableRequest {
-  constructor(
-    readonly url: string,
-    readonly method: string | null,
-    readonly status: number | null,
-    readonly failed: boolean,
-    readonly mimeType: string | null,
-    readonly type: NetworkType,
-    readonly size: number | null,
-    private readonly view: RowView,
-  ) {}
-
-  get requestHeaders(): readonly [string, string][] {
-    return this.view.requestHeaders ?? [];
-  }
-
-  get responseHeaders(): readonly [string, string][] {
-    return this.view.responseHeaders ?? [];
-  }
-
-  get postData(): string | null {
-    return this.view.postData;
-  }
-
-  get body(): string | null {
-    return this.view.body;
-  }
-}
-
 function rowOf(exchange: NetworkExchange): NetworkRow | null {
   const first =
     exchange.redirects[0] ??
@@ -173,12 +63,11 @@ function rowOf(exchange: NetworkExchange): NetworkRow | null {
     exchange.finished ??
     exchange.failed;
   if (!first) return null;
-  const whole = describeExchange(exchange);
-  const view = new RowView(exchange, whole);
+  const view = describeExchange(exchange);
   const url = view.url ?? '';
   const { host, name } = splitUrl(url);
   const type = networkType(view.resourceType, view.mimeType);
-  const { size, fromBody } = sizeOf(whole);
+  const { size, fromBody } = sizeOf(view);
   const failed = exchange.failed !== null;
   // the response ends a row's wait, whether or not its body ever finishes loading
   const end: EventItem | null = exchange.finished ?? exchange.failed ?? exchange.response;
@@ -201,16 +90,19 @@ function rowOf(exchange: NetworkExchange): NetworkRow | null {
     failed,
     startUs: first.tsUs,
     endUs: end ? end.tsUs : null,
-    filterable: new RowFilterable(
+    filterable: {
       url,
-      view.method,
-      view.status,
+      method: view.method,
+      status: view.status,
       failed,
-      view.mimeType,
+      mimeType: view.mimeType,
       type,
       size,
-      view,
-    ),
+      requestHeaders: view.requestHeaders ?? [],
+      responseHeaders: view.responseHeaders ?? [],
+      postData: view.postData,
+      body: view.body,
+    },
   };
 }
 

@@ -10,7 +10,6 @@ import { readHarOutcome, type HarFailure } from './har-failures';
 import { harTimings, networkTiming, type HarTimings } from './network-timing';
 import { headerValue } from '../../../entities/session-events/model/secret-headers';
 import { sessionFileStem } from '../../../entities/session-events/model/jsonl';
-import { describeExchange } from '../../../entities/session-events/model/network';
 import type { NetworkRow } from '../../../entities/session-events/model/network-table';
 import type { PageVisit } from '../../../entities/session-events/model/pages';
 import type { TelemetryEvent } from '../../../entities/session-events/model/types';
@@ -144,8 +143,7 @@ function timingsOf(row: NetworkRow): { timings: HarEntry['timings']; time: numbe
 }
 
 function entryOf(row: NetworkRow, pageref: string | undefined, reveal: boolean): HarEntry {
-  // the exchange read whole for this entry, not kept on the row (network-table.ts RowView)
-  const view = describeExchange(row.exchange);
+  const { view } = row;
   const { timings, time } = timingsOf(row);
   const url = view.url ?? '';
   const postData = view.postData;
