@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,26 @@ export interface BenchServer {
   /** Arms the session's next stream of that kind to be a firehose of `count` frames. */
   armFirehose(sessionId: string, stream: 'logs' | 'telemetry', count: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * Fails when another process already listens on `port`: the server started next could not bind it,
+ * and the one already there (a server left running) would answer for it, with other settings.
+ */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is taken by another process (a server left running?); the benchmark needs it for a server of its own`
+            : `port ${port} on ${host} cannot be listened on: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }
 
 async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -55,6 +76,7 @@ export async function startBenchServer(
   port: number,
   options: BenchServerOptions = {},
 ): Promise<BenchServer> {
+  await assertPortFree('127.0.0.1', port);
   const dataDir = path.join(os.tmpdir(), `session-console-bench-${port}-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
