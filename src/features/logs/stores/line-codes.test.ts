@@ -12,8 +12,7 @@ import {
   ASCII,
   NOTICE,
   ZONELESS,
-  FACTS,
-  UTF8_FACTS,
+  storedAsUtf8,
 } from './line-codes';
 
 const PIECES = [
@@ -71,7 +70,7 @@ describe('line codes', () => {
               ]);
               expect([(code & NOTICE) !== 0, (code & ZONELESS) !== 0]).toEqual([notice, zoneless]);
               // the store's walk tells a line stored as UTF-8 by its facts alone
-              expect((code & FACTS) >= UTF8_FACTS).toBe(chars === UTF8);
+              expect(storedAsUtf8(code)).toBe(chars === UTF8);
               const retimed = retimedCode(code, !zoneless, 'next');
               expect([
                 levelOf(retimed),

@@ -27,9 +27,9 @@ const LINE_LEVELS: readonly (LogLevel | null)[] = [null, ...LEVELS];
 const LEVEL_KEYS: readonly LevelKey[] = ['none', ...LEVELS];
 
 /** The low six bits: level (0 none, 1–5), plus 6 × where its time came from, plus 18 × Chars. */
-export const FACTS = 0x3f;
-/** The facts of a line stored as UTF-8 are this or more: `(code & FACTS) >= UTF8_FACTS`. */
-export const UTF8_FACTS = 18 * UTF8;
+const FACTS = 0x3f;
+/** The facts of a line stored as UTF-8 are this or more. */
+const UTF8_FACTS = 18 * UTF8;
 export const NOTICE = 0x40;
 export const ZONELESS = 0x80;
 
@@ -60,6 +60,8 @@ export const levelOf = (code: number): LogLevel | null =>
   levelOfFacts[code & FACTS] as LogLevel | null;
 export const levelKeyOf = (code: number): LevelKey => keyOfFacts[code & FACTS] as LevelKey;
 export const inheritedOf = (code: number): TimeFrom => inheritedOfFacts[code & FACTS] as TimeFrom;
+/** The line is stored as its UTF-8 bytes (it has a character outside Latin-1). */
+export const storedAsUtf8 = (code: number): boolean => (code & FACTS) >= UTF8_FACTS;
 export const charsOf = (code: number): Chars => charsOfFacts[code & FACTS] as Chars;
 
 /** The code with another time: its zone and where it came from. */

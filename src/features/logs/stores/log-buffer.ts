@@ -261,8 +261,6 @@ export class LogBuffer {
     const search = this.search;
     const shown: number[] = [];
     const matched: number[] = [];
-    // a line proven to pass is shown unread, unless the search must read it too
-    const show = needle?.decides === true && search === null ? shown : null;
     this.walk(
       needle,
       (line, seq) => {
@@ -270,7 +268,8 @@ export class LogBuffer {
         shown.push(seq);
         if (search?.(line)) matched.push(seq);
       },
-      show === null ? undefined : (seq) => show.push(seq),
+      // a line proven to pass is shown unread, unless the search must read it too
+      needle?.decides === true && search === null ? (seq) => shown.push(seq) : undefined,
     );
     this.shown.reset(shown);
     this.matches.reset(matched);
