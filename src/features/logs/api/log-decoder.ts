@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../config/limits';
+import type { ItemBatch } from '../../../lib/batch-queue';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { detectLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
@@ -23,6 +24,60 @@ const NOTICE_BIT = 0x80;
 /** Reused by every detection: its result. */
 const found: StatedTime = { ms: Number.NaN, zoneless: false };
 
+/**
+ * A batch of lines as the worker packed them: each line is made when it is read (`at`), its level
+ * and the time it states read then, so that a batch waiting in the page's queue costs nothing but
+ * its columns, and the page reads lines in the slices its queue hands over (lib/frame-batcher)
+ * rather than all of a batch in the task its message arrives in.
+ */
+export class LineBatch implements ItemBatch<PartialLine> {
+  readonly length: number;
+
+  constructor(private readonly packed: PackedLines) {
+    this.length = packed.texts.length;
+  }
+
+  /** The text of line `index` as received, without making the line. */
+  textAt(index: number): string | undefined {
+    return this.packed.texts[index];
+  }
+
+  /** Makes line `index` a notice (an in-band message of the server, not a line of the file). */
+  markNotice(index: number): void {
+    const codes = this.packed.codes;
+    if (index >= 0 && index < codes.length) codes[index] = (codes[index] as number) | NOTICE_BIT;
+  }
+
+  at(index: number): PartialLine | undefined {
+    const { texts, plains, times, codes } = this.packed;
+    const text = texts[index];
+    if (text === undefined) return undefined;
+    const code = codes[index] as number;
+    const plain = plains[index] ?? text;
+    const notice = (code & NOTICE_BIT) !== 0;
+    const timeMs = times[index] as number;
+    // the level and the time the line states are read here rather than in the worker: in a
+    // firehose the worker's thread is the busier of the two (it reads and parses every frame)
+    let statedMs = Number.NaN;
+    let zoneless = false;
+    if (!notice && detectLineTime(plain, timeMs, found)) {
+      statedMs = found.ms;
+      zoneless = found.zoneless;
+    }
+    return {
+      text,
+      plain,
+      timeMs,
+      statedMs,
+      zoneless,
+      inherited: false,
+      level: notice ? null : detectLevel(text, plain),
+      ascii: isAscii(plain),
+      notice,
+    };
+  }
+}
+
 /** Log stream frames → lines, decoded in the stream worker (which stages no bytes of theirs). */
 export const logDecoder = {
   name: 'logs',
@@ -46,38 +101,10 @@ export const logDecoder = {
       transfer: [times.buffer, codes.buffer],
     };
   },
-  unpack({ texts, plains, times, codes }) {
-    const count = texts.length;
-    const lines = new Array<PartialLine>(count);
-    for (let index = 0; index < count; index += 1) {
-      const text = texts[index] as string;
-      const code = codes[index] as number;
-      const plain = plains[index] ?? text;
-      const notice = (code & NOTICE_BIT) !== 0;
-      const timeMs = times[index] as number;
-      // the level and the time the line states are read here rather than in the worker: in a
-      // firehose the worker's thread is the busier of the two (it reads and parses every frame)
-      let statedMs = Number.NaN;
-      let zoneless = false;
-      if (!notice && detectLineTime(plain, timeMs, found)) {
-        statedMs = found.ms;
-        zoneless = found.zoneless;
-      }
-      lines[index] = {
-        text,
-        plain,
-        timeMs,
-        statedMs,
-        zoneless,
-        inherited: false,
-        level: notice ? null : detectLevel(text, plain),
-        ascii: isAscii(plain),
-        notice,
-      };
-    }
-    return lines;
+  unpack(packed: PackedLines) {
+    return new LineBatch(packed);
   },
-} satisfies StreamDecoder<PartialLine, PackedLines>;
+} satisfies StreamDecoder<PartialLine, PackedLines, PartialLine, LineBatch>;
 
 /** A line saved with its stream (a debug bundle): its text, when it was read, whether a notice. */
 export interface SavedLine {
@@ -94,5 +121,6 @@ export function decodeSavedLines(saved: readonly SavedLine[]): PartialLine[] {
   const lines = saved.map((line) =>
     line.notice ? noticeLine(line.text, line.readMs) : lineOf(line.text, line.readMs),
   );
-  return logDecoder.unpack(logDecoder.pack(lines).packed);
+  const batch = logDecoder.unpack(logDecoder.pack(lines).packed);
+  return Array.from({ length: batch.length }, (_, index) => batch.at(index) as PartialLine);
 }

@@ -70,6 +70,27 @@ describe('log tab', () => {
     expect(tab.store.getState().status.kind).toBe('ended');
   });
 
+  it('shows an in-band failure as a notice and does not reconnect after it', async () => {
+    await harness.untilConnections(1);
+    harness.connection(0).send(frame('failed to open log path /var/log/app.log: no such file'));
+    await until(() => tab.buffer.total === 1);
+    harness.connection(0).end();
+    await until(() => tab.store.getState().status.kind === 'ended');
+    expect(texts()).toEqual([
+      'notice: failed to open log path /var/log/app.log: no such file',
+      'notice: stream ended: the server closed the stream',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(harness.connections).toHaveLength(1);
+  });
+
+  it('reads a failure’s words as a line when other lines came before it', async () => {
+    await harness.untilConnections(1);
+    harness.connection(0).send(frame('one') + frame('logs source not available'));
+    await until(() => tab.buffer.total === 2);
+    expect(texts()).toEqual(['one', 'logs source not available']);
+  });
+
   it('says nothing of a session end when the session was never reached', async () => {
     tab.stop();
     harness = createHarness();

@@ -169,11 +169,11 @@ export function createLogTab(options: LogTabOptions): LogTab {
     },
     ingest: (lines) => buffer.append(lines),
     arrived: (lines) => {
-      const first = lines[0];
+      const first = lines.textAt(0);
       if (first === undefined) return;
-      if (messagesThisAttempt === 0 && isInBandFailure(first.text)) first.notice = true;
+      if (messagesThisAttempt === 0 && isInBandFailure(first)) lines.markNotice(0);
       messagesThisAttempt += lines.length;
-      lastMessageOfAttempt = (lines[lines.length - 1] as PartialLine).text;
+      lastMessageOfAttempt = lines.textAt(lines.length - 1) as string;
     },
     statusChanged: (status, { stall, connections }) => {
       const notice = (text: string): void => live.push(noticeLine(text));
