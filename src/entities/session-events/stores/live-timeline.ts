@@ -21,7 +21,8 @@ import { probeOldestEvent } from './restart-probe';
 import type { TelemetryBuffer } from './telemetry-buffer';
 import type { LiveTimeline } from './timeline-controller';
 import { filterApplier, heldIdentity, newBuffer, nowUs } from './timeline-parts';
-import { calmAfterBursts, createTimelineStore, shown, type TimelineState } from './timeline-store';
+import { calmAfterBursts, shown } from '../../../lib/follow-pace';
+import { createTimelineStore, type TimelineState } from './timeline-store';
 
 /** A frame as the decoder gives it, or what the stream's status said, in arrival order. */
 type Work =

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calmAfterBursts, createTimelineStore, FAST_FOLLOW, shown } from './timeline-store';
+import { calmAfterBursts, FAST_FOLLOW, shown } from '../../../lib/follow-pace';
+import { createTimelineStore } from './timeline-store';
 
 describe('shown', () => {
   it('bumps the version and says whether updates bring many rows, with a gap against flapping', () => {

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FollowPace } from '../../../lib/follow-pace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { StartMode } from '../model/sequencer';
 import { EMPTY_FILTER, type TimelineFilter } from '../model/timeline-filter';
@@ -7,17 +8,8 @@ import { NO_NETWORK_FILTER, type NetworkViewFilter } from '../model/network-tabl
 export type TimelinePane = 'events' | 'errors' | 'screenshots' | 'pages' | 'network';
 
 /** View and stream state of one timeline; the items live in its TelemetryBuffer. */
-export interface TimelineState {
+export interface TimelineState extends FollowPace {
   status: StreamStatus;
-  /** Bumped whenever the buffer changed; views subscribe to it, not to the items. */
-  version: number;
-  /** Events are arriving faster than anyone reads them (frame-batcher.ts `show`). */
-  flooded: boolean;
-  /**
-   * Updates bring more than a few rows each (see `FAST_FOLLOW`): a list following the end
-   * changes nearly every row at each one.
-   */
-  fastFollow: boolean;
   filter: TimelineFilter;
   /** The Network view's own filter (its rows are also narrowed by the time range). */
   network: NetworkViewFilter;
@@ -91,53 +83,6 @@ export function createTimelineStore(initial: Partial<TimelineState> = {}): Timel
     rekey: null,
     ...initial,
   }));
-}
-
-/**
- * Items per update from which a timeline counts as following fast, and below which it no longer
- * does (the gap keeps a rate near the line from switching at every update); after `quietMs`
- * without an update, a burst is over.
- */
-export const FAST_FOLLOW = { from: 12, below: 4, quietMs: 300 };
-
-/** The store's state after an update that showed `items` new items. */
-export function shown(
-  state: TimelineState,
-  flooded: boolean,
-  items: number,
-): Pick<TimelineState, 'version' | 'flooded' | 'fastFollow'> {
-  const fastFollow = state.fastFollow ? items >= FAST_FOLLOW.below : items >= FAST_FOLLOW.from;
-  return { version: state.version + 1, flooded, fastFollow };
-}
-
-/**
- * Clears `flooded` and `fastFollow` once no update came for `FAST_FOLLOW.quietMs`, so that a list
- * left still after a burst goes back to keeping rows out of view and rows by item. `updated` is
- * called at each update; one timer at most is pending.
- */
-export function calmAfterBursts(store: TimelineStore): { updated(): void; stop(): void } {
-  let updatedAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const check = (): void => {
-    const quiet = performance.now() - updatedAt;
-    if (quiet < FAST_FOLLOW.quietMs) {
-      timer = setTimeout(check, FAST_FOLLOW.quietMs - quiet);
-      return;
-    }
-    timer = undefined;
-    const { flooded, fastFollow } = store.getState();
-    if (flooded || fastFollow) store.setState({ flooded: false, fastFollow: false });
-  };
-  return {
-    updated() {
-      updatedAt = performance.now();
-      timer ??= setTimeout(check, FAST_FOLLOW.quietMs);
-    },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-    },
-  };
 }
 
 /** Selects an item and brings it into view, leaving follow mode so it stays there. */

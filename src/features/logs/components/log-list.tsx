@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import {
   useFollowingList,
@@ -6,6 +6,7 @@ import {
   type FollowingListSource,
 } from '../../../components/ui/use-following-list';
 import { FollowHeldCue } from '../../../components/ui/follow-held-cue';
+import { rowKeys } from '../../../components/ui/row-keys';
 import { VirtualRow } from '../../../components/ui/virtual-row';
 import { TEST_IDS } from '../../../config/test-ids';
 import { focusIfLost } from '../../../lib/focus';
@@ -21,6 +22,7 @@ const ROW_HEIGHT = 20;
 const OVERSCAN = 4;
 const LINE_NOUN = ['line', 'lines'] as const;
 const NO_RANGES: ReadonlyArray<readonly [number, number]> = [];
+const NONE_EXPANDED: ReadonlySet<number> = new Set();
 
 export interface LogListProps {
   tab: LogTab;
@@ -44,6 +46,8 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
   const pausedAt = useStore(store, (state) => state.pausedAt);
   const following = useStore(store, (state) => state.following);
   const reveal = useStore(store, (state) => state.reveal);
+  const flooded = useStore(store, (state) => state.flooded);
+  const fastFollow = useStore(store, (state) => state.fastFollow);
 
   // a line's key is its seq
   const source = useMemo<FollowingListSource>(
@@ -78,6 +82,11 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     overscan: OVERSCAN,
     variableHeight: wrap,
   });
+  // following a fast stream, each update changes nearly every row: rows are kept by their place
+  // in the window and only what they show changes (row-keys.ts). Wrapped rows are measured one
+  // by one, so each stays with its line.
+  const fast = !wrap && following && pausedAt === null && (flooded || fastFollow);
+  const rowKey = rowKeys(items[0]?.index ?? 0, fast);
 
   // a search pattern that waited for the regular-expression engine is compiled again once it is in
   const engine = useSyncExternalStore(subscribeLinearEngine, linearEngineStatus);
@@ -101,9 +110,19 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
     [store],
   );
 
-  // an expanded line is being read: the list stops following and keeps it in view as it grows
-  const onExpand = useCallback(
-    (seq: number) => revealLine(store, seq, buffer.total, 'keep'),
+  // the lines shown pretty-printed, by seq
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(NONE_EXPANDED);
+  const onJson = useCallback(
+    (seq: number, expand: boolean) => {
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (expand) next.add(seq);
+        else next.delete(seq);
+        return next;
+      });
+      // an expanded line is being read: the list stops following and keeps it in view as it grows
+      if (expand) revealLine(store, seq, buffer.total, 'keep');
+    },
     [store, buffer],
   );
 
@@ -129,7 +148,7 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
           if (!line) return null;
           const ranges = searchQuery?.ok ? searchQuery.ranges(line.plain) : NO_RANGES;
           return (
-            <VirtualRow key={line.seq} start={item.start}>
+            <VirtualRow key={rowKey(item.index, line.seq)} start={item.start}>
               <LogRow
                 line={line}
                 index={item.index}
@@ -145,7 +164,8 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
                 selected={line.seq >= low && line.seq <= high}
                 onSelect={onSelect}
                 onCopy={onCopyLine}
-                onExpand={onExpand}
+                expanded={expanded.has(line.seq)}
+                onJson={onJson}
                 measure={measureElement}
                 measureTall={measureTall}
               />

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LogBuffer, type LogLine } from '../stores/log-buffer';
 import { LogRow, type LogRowProps } from './log-row';
@@ -73,7 +74,18 @@ describe('LogRow JSON button', () => {
     const user = userEvent.setup();
     const buffer = new LogBuffer(10);
     buffer.append([line('{"level":"error","msg":"db timeout"}', Number.NaN)]);
-    render(<LogRow {...rowProps(buffer, 0)} />);
+    // the list keeps which lines are expanded
+    function Listed() {
+      const [expanded, setExpanded] = useState(false);
+      return (
+        <LogRow
+          {...rowProps(buffer, 0)}
+          expanded={expanded}
+          onJson={(_seq, expand) => setExpanded(expand)}
+        />
+      );
+    }
+    render(<Listed />);
     await user.click(screen.getByRole('button', { name: 'Pretty-print JSON of line 1' }));
     const collapse = screen.getByRole('button', { name: /JSON of line 1$/ });
     expect(collapse.getAttribute('aria-expanded')).toBe('true');

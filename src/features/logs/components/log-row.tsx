@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
@@ -28,8 +28,14 @@ export interface LogRowProps {
   selected: boolean;
   onSelect: (seq: number, extend: boolean) => void;
   onCopy: (line: LogLine) => void;
-  /** The reader pretty-printed the line: the list keeps it in view as it grows. */
-  onExpand?: (seq: number) => void;
+  /** The line is shown pretty-printed (a JSON line the reader expanded). */
+  expanded?: boolean;
+  /**
+   * The reader asks to pretty-print the line (`expand`) or to show it raw again. The list keeps
+   * which lines are expanded, by seq: a row's element may show another line when the list
+   * follows a fast stream (row-keys.ts).
+   */
+  onJson?: (seq: number, expand: boolean) => void;
   /** Ref of every row (rows of any height). */
   measure?: (element: HTMLElement | null) => void;
   /** Ref of a row while it is taller than one line (pretty-printed JSON); needs data-key. */
@@ -44,7 +50,7 @@ const ROW_TONE: Record<string, string> = {
 /** One line of the log: number, time, level, message; JSON lines expand pretty-printed. */
 export const LogRow = memo(function LogRow(props: LogRowProps) {
   const { line, wrap, selected } = props;
-  const [expanded, setExpanded] = useState(false);
+  const expanded = props.expanded === true;
   const pretty = expanded ? tryPrettyJson(line.plain) : null;
   const looksJson = !line.notice && /^\s*[[{]/.test(line.plain);
   return (
@@ -114,8 +120,7 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
             aria-label={`${expanded ? 'Raw: collapse' : 'Pretty-print'} JSON of line ${line.seq + 1}`}
             onClick={(event) => {
               event.stopPropagation();
-              if (!expanded) props.onExpand?.(line.seq);
-              setExpanded(!expanded);
+              props.onJson?.(line.seq, !expanded);
             }}
           >
             {expanded ? 'raw' : '{ }'}

@@ -3,6 +3,7 @@ import type { ApiConnection } from '../../../lib/http/request';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
 import { describeStall } from '../../../lib/sse/stall-trace';
+import { calmAfterBursts, shown } from '../../../lib/follow-pace';
 import { compileLineFilter, compileQuery, type TextQuery } from '../model/filter';
 import { logDecoder } from '../api/log-decoder';
 import {
@@ -146,6 +147,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
   const store = createLogTabStore(options.initial);
   const buffer = new LogBuffer(options.capacity);
   let lastMessageOfAttempt: string | null = null;
+  const calm = calmAfterBursts(store);
   let messagesThisAttempt = 0;
 
   // Upstream sends no keepalive on this stream, so it has no silence watchdog: an attempt stalls
@@ -168,6 +170,10 @@ export function createLogTab(options: LogTabOptions): LogTab {
       },
     },
     ingest: (lines) => buffer.append(lines),
+    onShow: (state, flooded, items) => {
+      calm.updated();
+      return shown(state, flooded, items);
+    },
     arrived: (lines) => {
       const first = lines.textAt(0);
       if (first === undefined) return;
@@ -232,6 +238,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
     stop() {
       started = false;
       live.stop();
+      calm.stop();
     },
     end(reason) {
       if (ended) return;

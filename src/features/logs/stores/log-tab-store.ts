@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RevealRequest } from '../../../components/ui/use-following-list';
+import type { FollowPace } from '../../../lib/follow-pace';
 import type { StreamStatus } from '../../../lib/sse/status';
 import type { TextQuery } from '../model/filter';
 import type { TimestampMode } from '../../../lib/time-format';
@@ -9,10 +10,8 @@ import type { LevelKey } from './log-buffer';
 export const EMPTY_QUERY: TextQuery = { text: '', regex: false, caseSensitive: false };
 
 /** The view state and stream state of one log tab. Lines themselves live in its LogBuffer. */
-export interface LogTabState {
+export interface LogTabState extends FollowPace {
   status: StreamStatus;
-  /** Bumped whenever the buffer changed; views subscribe to it, not to the lines. */
-  version: number;
   search: TextQuery;
   searchError: string | null;
   /** The search match the user stepped to (a line seq). */
@@ -49,6 +48,8 @@ export function createLogTabStore(initial: Partial<LogTabState> = {}): LogTabSto
   return createStore<LogTabState>()(() => ({
     status: { kind: 'idle' },
     version: 0,
+    flooded: false,
+    fastFollow: false,
     search: EMPTY_QUERY,
     searchError: null,
     currentMatch: null,
