@@ -170,10 +170,14 @@ export async function createReferenceServer(
   };
 
   const endSession = async (session: Session): Promise<void> => {
+    // answered as ended from the moment it is no longer live, not "not found" while it is torn
+    // down: a client that reads its record when its streams end must learn that it ended
+    const at = new Date();
+    records.ending(session.toWire(''), at);
     sessions.delete(session.id);
     await replays.sessionEnded(session.id);
     await session.end();
-    records.deleted(session.toWire(''), new Date());
+    records.deleted(session.toWire(''), at);
     // the browser's last writes into its profile can still be landing: retry, and a folder that
     // will not go does not make the deletion, already done, fail
     await rm(session.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(

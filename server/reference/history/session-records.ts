@@ -176,6 +176,17 @@ export class SessionRecords {
     this.write(entry.record);
   }
 
+  /**
+   * The session is being ended (deleted): from now on it is answered as ended, at `at`, while its
+   * teardown (a recording's last frames, its browser) finishes; its archive stays open for what
+   * that writes, until `deleted`.
+   */
+  ending(record: BrowserSession, at: Date): void {
+    const entry = this.entries.get(record.session_id);
+    if (!entry) return;
+    entry.record = { ...record, cdp_ws_url: '', deleted_at: at.toISOString() };
+  }
+
   /** The session ended: its record says when; its history stays. */
   deleted(record: BrowserSession, at: Date): void {
     const entry = this.entries.get(record.session_id);
