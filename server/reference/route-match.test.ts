@@ -1,6 +1,6 @@
-import Kernel from '@onkernel/sdk';
+import type Kernel from '@onkernel/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startReference, TEST_TOKEN, type ReferenceHarness } from '../testing/reference-harness.ts';
+import { startReference, type ReferenceHarness, sdkClient } from '../testing/reference-harness.ts';
 import { matchSuffix } from './route-match.ts';
 
 describe('a route suffix with {name} segments', () => {
@@ -22,7 +22,7 @@ describe('a session named instead of its id', () => {
   let client: Kernel;
   beforeEach(async () => {
     h = await startReference({});
-    client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 10_000 });
+    client = sdkClient(h);
   });
   afterEach(async () => {
     await h.close();

@@ -1,6 +1,5 @@
-import Kernel from '@onkernel/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, TEST_TOKEN, type ReferenceHarness } from '../testing/reference-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedReference } from '../testing/reference-harness.ts';
 import { findChromium } from './browser/chromium-process.ts';
 import { parseScreenshotBody } from './screenshot-route.ts';
 
@@ -33,29 +32,23 @@ describe('a screenshot body', () => {
 });
 
 describe.skipIf(!chromium)('screenshots of a session browser (real Chromium)', () => {
-  let h: ReferenceHarness;
-  let client: Kernel;
-  beforeAll(async () => {
-    h = await startReference({ browser: true });
-    client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 30_000 });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  });
+  const shared = sharedReference({ browser: true });
 
   it('takes a PNG of the screen or of a region of it, by id or by name', async () => {
-    const browser = await client.browsers.create({
+    const browser = await shared.client.browsers.create({
       name: 'screenshot test · 1',
       telemetry: { enabled: true },
     });
     const whole = Buffer.from(
-      await (await client.browsers.computer.captureScreenshot(browser.session_id)).arrayBuffer(),
+      await (
+        await shared.client.browsers.computer.captureScreenshot(browser.session_id)
+      ).arrayBuffer(),
     );
     expect(whole.subarray(0, 8)).toEqual(PNG_MAGIC);
     expect(pngSize(whole).width).toBeGreaterThan(300);
 
     const region = { x: 10, y: 20, width: 200, height: 100 };
-    const part = await client.browsers.computer.captureScreenshot('screenshot test · 1', {
+    const part = await shared.client.browsers.computer.captureScreenshot('screenshot test · 1', {
       region,
     });
     expect(part.headers.get('content-type')).toBe('image/png');
@@ -65,7 +58,7 @@ describe.skipIf(!chromium)('screenshots of a session browser (real Chromium)', (
 
     const { width, height } = pngSize(whole);
     await expect(
-      client.browsers.computer.captureScreenshot(browser.session_id, {
+      shared.client.browsers.computer.captureScreenshot(browser.session_id, {
         region: { x: width - 10, y: 0, width: 20, height: 10 },
       }),
     ).rejects.toMatchObject({
@@ -73,13 +66,13 @@ describe.skipIf(!chromium)('screenshots of a session browser (real Chromium)', (
       message: expect.stringContaining(`${width}×${height}`),
     });
     await expect(
-      client.browsers.computer.captureScreenshot(browser.session_id, {
+      shared.client.browsers.computer.captureScreenshot(browser.session_id, {
         region: { x: 0, y: 0, width: 0, height: 10 },
       }),
     ).rejects.toMatchObject({ status: 400 });
 
     // a screenshot drives the browser: an api_call (control), as the clipboard's calls
-    const history = await h.call(
+    const history = await shared.h.call(
       `/browsers/${browser.session_id}/telemetry/events?since=1h&limit=100&category=control`,
     );
     const calls = (

@@ -2,7 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Kernel from '@onkernel/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startReference, TEST_TOKEN, type ReferenceHarness } from '../testing/reference-harness.ts';
+import { startReference, type ReferenceHarness, sdkClient } from '../testing/reference-harness.ts';
 
 /** Reads from an SDK stream until `count` items arrived, then stops it. */
 async function take<T>(
@@ -23,7 +23,7 @@ describe('the official Kernel SDK against the reference server', () => {
   let client: Kernel;
   beforeEach(async () => {
     h = await startReference({ logPollMs: 20 });
-    client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 10_000 });
+    client = sdkClient(h);
   });
   afterEach(async () => {
     await h.close();

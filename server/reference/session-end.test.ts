@@ -1,32 +1,23 @@
-import Kernel from '@onkernel/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, TEST_TOKEN, type ReferenceHarness } from '../testing/reference-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedReference } from '../testing/reference-harness.ts';
 import { findChromium } from './browser/chromium-process.ts';
 
 const chromium = findChromium().path;
 
 describe.skipIf(!chromium)('a session being deleted (real Chromium)', () => {
-  let h: ReferenceHarness;
-  let client: Kernel;
-  beforeAll(async () => {
-    h = await startReference({ browser: true });
-    client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 30_000 });
-  }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  });
+  const shared = sharedReference({ browser: true });
 
   it('is answered as ended, never as unknown, while its browser is torn down', async () => {
-    const { session_id: id } = await client.browsers.create({});
+    const { session_id: id } = await shared.client.browsers.create({});
     let deleted = false;
-    const deleting = client.browsers.deleteByID(id).then(() => {
+    const deleting = shared.client.browsers.deleteByID(id).then(() => {
       deleted = true;
     });
     // what a client that reads the record as the streams end sees, until the deletion is done
     const answers: string[] = [];
     const endedAt = new Set<string>();
     while (!deleted) {
-      const response = await h.call(`/browsers/${id}?include_deleted=true`);
+      const response = await shared.h.call(`/browsers/${id}?include_deleted=true`);
       const body = (await response.json()) as { deleted_at?: string };
       if (body.deleted_at) endedAt.add(body.deleted_at);
       answers.push(
@@ -34,7 +25,7 @@ describe.skipIf(!chromium)('a session being deleted (real Chromium)', () => {
       );
     }
     await deleting;
-    const after = (await (await h.call(`/browsers/${id}?include_deleted=true`)).json()) as {
+    const after = (await (await shared.h.call(`/browsers/${id}?include_deleted=true`)).json()) as {
       deleted_at?: string;
     };
     expect(after.deleted_at).toBeTruthy();

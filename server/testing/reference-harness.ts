@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Kernel from '@onkernel/sdk';
+import { afterAll, beforeAll } from 'vitest';
 import { defaultReferenceConfig, type ReferenceConfig } from '../reference/config.ts';
 import { createReferenceServer, type ReferenceServer } from '../reference/reference-server.ts';
 import { testRigs } from '../reference/test-rigs/index.ts';
@@ -53,6 +55,37 @@ export async function startReference(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The official SDK as a client of a harness's API: the tests' token, no retries (a test sees each
+ * answer as the server gave it), `timeout` ms a request.
+ */
+export function sdkClient(harness: ReferenceHarness, timeout = 10_000): Kernel {
+  return new Kernel({ apiKey: TEST_TOKEN, baseURL: harness.api, maxRetries: 0, timeout });
+}
+
+/** A reference server shared by the tests of one `describe`, with an SDK client of it. */
+export interface SharedReference {
+  h: ReferenceHarness;
+  client: Kernel;
+}
+
+/**
+ * Starts a reference server before the tests of the calling `describe` and closes it after them;
+ * the object returned holds it and a client once started. With `browser: true` each session gets
+ * a real Chromium, which takes seconds to start and to close: the client waits 30 s a request.
+ */
+export function sharedReference(overrides: Partial<ReferenceConfig> = {}): SharedReference {
+  const shared = {} as SharedReference;
+  beforeAll(async () => {
+    shared.h = await startReference(overrides);
+    shared.client = sdkClient(shared.h, overrides.browser ? 30_000 : 10_000);
+  }, 60_000);
+  afterAll(async () => {
+    await shared.h?.close();
+  });
+  return shared;
 }
 
 /** Creates a session through the API and returns its id. */

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import Kernel from '@onkernel/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   startReference,
-  TEST_TOKEN,
   type ReferenceHarness,
+  sdkClient,
 } from '../../testing/reference-harness.ts';
 
 interface Envelope {
@@ -16,9 +15,6 @@ interface Envelope {
 
 let dataDir: string;
 let h: ReferenceHarness | undefined;
-
-const sdk = (harness: ReferenceHarness): Kernel =>
-  new Kernel({ apiKey: TEST_TOKEN, baseURL: harness.api, maxRetries: 0, timeout: 10_000 });
 
 /** Publishes `count` events; `ts` (µs) per event when given, numbered by `data.n` from `from`. */
 async function publish(
@@ -61,7 +57,7 @@ afterEach(async () => {
 describe('the sessions list, through the official SDK', () => {
   it('lists, searches, filters by tags, pages, and keeps deleted sessions listable', async () => {
     h = await startReference({ dataDir });
-    const client = sdk(h);
+    const client = sdkClient(h);
     const created: string[] = [];
     for (const [name, team] of [
       ['checkout agent', 'shop'],
@@ -138,7 +134,7 @@ describe('the sessions list, through the official SDK', () => {
 describe('telemetry history, through the official SDK', () => {
   it('keeps every event past the ring, pages through it, and filters by category and time', async () => {
     h = await startReference({ dataDir, telemetryBuffer: 64 });
-    const client = sdk(h);
+    const client = sdkClient(h);
     const { session_id: id } = await client.browsers.create({});
     const seqs = await publish(h, id, 300);
     await publish(h, id, 20, { from: 300, category: 'network' });
@@ -188,7 +184,7 @@ describe('telemetry history, through the official SDK', () => {
 
   it('reads a window in event time, and stops on the last page with X-Next-Offset 0', async () => {
     h = await startReference({ dataDir });
-    const { session_id: id } = await sdk(h).browsers.create({});
+    const { session_id: id } = await sdkClient(h).browsers.create({});
     const minute = 60_000_000;
     // an hour of events, one a minute, a week ago; and three now
     const weekAgo = Date.now() * 1000 - 7 * 24 * 60 * minute;
@@ -212,7 +208,7 @@ describe('telemetry history, through the official SDK', () => {
 
   it('answers bad history queries with a 400 that says why', async () => {
     h = await startReference({ dataDir });
-    const { session_id: id } = await sdk(h).browsers.create({});
+    const { session_id: id } = await sdkClient(h).browsers.create({});
     for (const [query, words] of [
       ['order=desc&since=5m', 'cannot be combined with since'],
       ['since=yesterday', 'since must be an RFC 3339 time'],
@@ -229,7 +225,7 @@ describe('telemetry history, through the official SDK', () => {
 
   it('keeps a deleted session’s history, and finds it again after a restart', async () => {
     h = await startReference({ dataDir, telemetryBuffer: 16 });
-    let client = sdk(h);
+    let client = sdkClient(h);
     const { session_id: ended } = await client.browsers.create({ name: 'ended one' });
     await publish(h, ended, 40);
     await client.browsers.deleteByID(ended);
@@ -243,7 +239,7 @@ describe('telemetry history, through the official SDK', () => {
 
     await h.close();
     h = await startReference({ dataDir, telemetryBuffer: 16 });
-    client = sdk(h);
+    client = sdkClient(h);
     const deleted = await all(client.browsers.list({ status: 'deleted' }));
     expect(deleted.map((session) => session.name).sort()).toEqual(['ended one', 'live one']);
     for (const [id, count] of [
@@ -263,7 +259,7 @@ describe('telemetry history, through the official SDK', () => {
 
   it('forgets ended sessions past the retention period', async () => {
     h = await startReference({ dataDir, historyRetentionMs: 60_000 });
-    const client = sdk(h);
+    const client = sdkClient(h);
     const { session_id: id } = await client.browsers.create({});
     await publish(h, id, 3);
     await client.browsers.deleteByID(id);

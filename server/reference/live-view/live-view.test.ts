@@ -2,7 +2,7 @@
 // origin, its credential, JPEG frames while the page moves, a click and keys that reach the page
 // (and follow a new tab), a read-only viewer that reaches nothing, the page itself in a browser,
 // the viewers' telemetry events, and what a viewer is told when the session ends.
-import Kernel from '@onkernel/sdk';
+import type Kernel from '@onkernel/sdk';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,6 +13,7 @@ import {
   startReference,
   TEST_TOKEN,
   type ReferenceHarness,
+  sdkClient,
 } from '../../testing/reference-harness.ts';
 import { refusedUpgradeStatus } from '../../testing/ws-upgrade.ts';
 import { findChromium } from '../browser/chromium-process.ts';
@@ -51,7 +52,7 @@ describe('a session without a browser', () => {
   it('has no live view, and the server opens no listener for one', async () => {
     const h = await startReference();
     try {
-      const client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0 });
+      const client = sdkClient(h);
       const session = await client.browsers.create({});
       expect(session.browser_live_view_url).toBeUndefined();
       expect(h.reference.liveView).toBeUndefined();
@@ -81,7 +82,7 @@ describe.skipIf(!lookup.path)('the live view (real Chromium)', () => {
 
   beforeAll(async () => {
     h = await startReference({ browser: true });
-    client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 20_000 });
+    client = sdkClient(h, 20_000);
     const session = await client.browsers.create({
       telemetry: { browser: { interaction: { enabled: true } } },
     });

@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import Kernel from '@onkernel/sdk';
+import type Kernel from '@onkernel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startReference,
-  TEST_TOKEN,
   type ReferenceHarness,
+  sdkClient,
 } from '../../testing/reference-harness.ts';
 import { findChromium } from '../browser/chromium-process.ts';
 import { findFfmpeg } from './ffmpeg-binary.ts';
@@ -38,7 +38,7 @@ describe.skipIf(!chromium || !ffmpeg)(
 
     const connect = async () => {
       h = await startReference({ browser: true, dataDir });
-      client = new Kernel({ apiKey: TEST_TOKEN, baseURL: h.api, maxRetries: 0, timeout: 30_000 });
+      client = sdkClient(h, 30_000);
     };
 
     beforeAll(async () => {
