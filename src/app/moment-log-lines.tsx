@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../components/ui/use-glance-version';
 import { UntrustedText } from '../components/ui/untrusted-text';
 import { logSourceLabel } from '../features/logs/api/log-stream';
 import type { LogBuffer, LogLine } from '../features/logs/stores/log-buffer';
@@ -66,7 +67,7 @@ function StreamLines({
   atMs: number;
   onShow: (tab: LogTab, seq: number) => void;
 }) {
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   const choice = useStore(tab.store, (state) => state.timeSource);
   const source = resolveTimeSource(choice, tab.buffer.clock);
   const timeOf = (line: LogLine): number => tab.buffer.clock.lineTime(line, source);

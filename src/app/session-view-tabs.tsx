@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../components/ui/use-glance-version';
 import { countOf, ERRORS_ARE, formatCount } from '../entities/session-events/model/count-words';
 import { cn } from '../lib/cn';
 import { focusIfLost } from '../lib/focus';
@@ -17,9 +18,10 @@ function errorCountTitle(count: number, ranged: boolean, session: number): strin
 
 /** The errors among the timeline's events of the time range (of the session without one). */
 function useErrorCount(timeline: Timeline): { count: number; title: string } {
-  const count = useStore(timeline.store, () => timeline.buffer.rangeCounts.errors);
+  useGlanceVersion(timeline.store);
+  const count = timeline.buffer.rangeCounts.errors;
   const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
-  const session = useStore(timeline.store, () => timeline.buffer.sessionCounts.errors);
+  const session = timeline.buffer.sessionCounts.errors;
   return { count, title: errorCountTitle(count, ranged, session) };
 }
 

@@ -13,6 +13,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useStore, type StoreApi } from 'zustand';
+import { useGlanceVersion } from '../../components/ui/use-glance-version';
 import { createStore } from 'zustand/vanilla';
 import { TEST_IDS } from '../../config/test-ids';
 import { cn } from '../../lib/cn';
@@ -57,21 +58,14 @@ const SCREENSHOT = 'monitor_screenshot';
 function PaneTabs({ timeline }: { timeline: Timeline }) {
   const pane = useStore(timeline.store, (state) => state.pane);
   const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
-  // the counts are read from the buffer whenever the store changes; a render only when they did
-  const groups = useStore(timeline.store, () => timeline.buffer.rangeCounts.errorGroups);
-  const consoleErrors = useStore(
-    timeline.store,
-    () => timeline.buffer.rangeCounts.types.get('console_error') ?? 0,
-  );
-  const sessionGroups = useStore(timeline.store, () => timeline.buffer.sessionCounts.errorGroups);
-  const screenshots = useStore(
-    timeline.store,
-    () => timeline.buffer.rangeCounts.types.get(SCREENSHOT) ?? 0,
-  );
-  const sessionScreenshots = useStore(
-    timeline.store,
-    () => timeline.buffer.sessionCounts.types.get(SCREENSHOT) ?? 0,
-  );
+  // the counts, read from the buffer at the timeline's glances
+  useGlanceVersion(timeline.store);
+  const { rangeCounts, sessionCounts } = timeline.buffer;
+  const groups = rangeCounts.errorGroups;
+  const consoleErrors = rangeCounts.types.get('console_error') ?? 0;
+  const sessionGroups = sessionCounts.errorGroups;
+  const screenshots = rangeCounts.types.get(SCREENSHOT) ?? 0;
+  const sessionScreenshots = sessionCounts.types.get(SCREENSHOT) ?? 0;
   const tabs: [TimelinePane, string, string?][] = [
     ['events', 'Events'],
     [
@@ -152,7 +146,14 @@ function FoldableOverview({
   );
 }
 
-/** The overview strip, which alone follows every update and the list's visible range. */
+/** Read in place of the list's visible range while the list follows fast (TimelineOverview). */
+const PACED = Symbol('paced');
+
+/**
+ * The overview strip: drawn again as the timeline changes, at the pace of its glances
+ * (use-glance-version.ts), and as the list's visible range moves, which while the list follows
+ * fast it does at every update, so then it is read at the glances too.
+ */
 function TimelineOverview({
   timeline,
   onJump,
@@ -160,8 +161,11 @@ function TimelineOverview({
   timeline: Timeline;
   onJump: (tsUs: number) => void;
 }) {
-  const version = useStore(timeline.store, (state) => state.version);
-  const visible = useStore(timeline.store, (state) => state.visibleRange);
+  const version = useGlanceVersion(timeline.store);
+  const moving = useStore(timeline.store, (state) =>
+    state.fastFollow || state.flooded ? PACED : state.visibleRange,
+  );
+  const visible = moving === PACED ? timeline.store.getState().visibleRange : moving;
   const range = useStore(timeline.store, (state) => state.filter.range);
   const extraLanes = useExtraLanes();
   return (

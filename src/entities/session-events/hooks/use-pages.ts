@@ -3,7 +3,7 @@ import { wholePass, type DerivedPass } from '../model/derived-pass';
 import { slicedPages, type PageVisit } from '../model/pages';
 import { computeNetworkRows, type NetworkRow, type NetworkRowCache } from '../model/network-table';
 import type { Timeline } from '../stores/timeline-controller';
-import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 
 /** Minimum time between two recomputations of what is derived from a live timeline. */
 export const PAGES_REFRESH_MS = 500;
@@ -36,7 +36,8 @@ export function useTimelineDerived<T>(
   start: (timeline: Timeline) => DerivedPass<T>,
   refreshMs = PAGES_REFRESH_MS,
 ): T {
-  const version = useStore(timeline.store, (state) => state.version);
+  // a pass runs every `refreshMs` at most: the timeline's glances are enough to know one is due
+  const version = useGlanceVersion(timeline.store);
   const [value, setValue] = useState(() => {
     const pass = start(timeline);
     while (!pass.step(Number.POSITIVE_INFINITY));

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { ChipRow } from '../../../components/ui/chip-row';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
@@ -27,7 +28,7 @@ export function LogFilters({ tab }: { tab: LogTab }) {
   const exclude = useStore(tab.store, (state) => state.exclude);
   const error = useStore(tab.store, (state) => state.filterError);
   const hidden = useStore(tab.store, (state) => state.hiddenLevels);
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   const counts = tab.buffer.levelCounts;
   const update = (patch: Partial<LogTabState>): void => {
     tab.store.setState(patch);

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { Button } from '../../../components/ui/button';
 import type { TimestampMode } from '../../../lib/time-format';
 import { downloadLines, togglePause } from '../stores/log-actions';
@@ -31,7 +32,7 @@ export function LogOptions({ tab, sessionId, onCopySelection, onClear }: LogOpti
   const lineNumbers = useStore(tab.store, (state) => state.lineNumbers);
   const timeChoice = useStore(tab.store, (state) => state.timeSource);
   // re-read on every new batch: `auto` follows what most lines state
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   const autoSource = resolveTimeSource('auto', tab.buffer.clock);
   const hasSelection = useStore(tab.store, (state) => state.selection !== null);
   const capacity = useLogTabsRegistry((state) => state.capacity);

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { Button } from '../../../components/ui/button';
 import { TEST_IDS } from '../../../config/test-ids';
 import { jumpToLatest } from '../stores/log-actions';
@@ -9,7 +10,7 @@ export function LogPausedBar({ tab }: { tab: LogTab }) {
   const pausedAt = useStore(tab.store, (state) => state.pausedAt);
   const unfollowedAt = useStore(tab.store, (state) => state.unfollowedAt);
   const following = useStore(tab.store, (state) => state.following);
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   if (following && pausedAt === null) return null;
   const since = pausedAt ?? unfollowedAt ?? tab.buffer.total;
   const fresh = Math.max(0, tab.buffer.total - since);

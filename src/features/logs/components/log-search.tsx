@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { Button } from '../../../components/ui/button';
 import { stepSearch } from '../stores/log-actions';
 import type { LogTab } from '../stores/log-tab-controller';
@@ -9,7 +10,7 @@ export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
   const search = useStore(tab.store, (state) => state.search);
   const error = useStore(tab.store, (state) => state.searchError);
   const current = useStore(tab.store, (state) => state.currentMatch);
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   const count = tab.buffer.matchCount;
   const ordinal = tab.buffer.matchOrdinal(current);
   const active = search.text !== '' && !error;

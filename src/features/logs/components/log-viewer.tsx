@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { StreamFailure } from '../../../components/ui/stream-failure';
 import { StreamStatusBadge } from '../../../components/ui/stream-status-badge';
@@ -34,7 +35,7 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
     (state) =>
       state.include.text !== '' || state.exclude.text !== '' || state.hiddenLevels.length > 0,
   );
-  useStore(tab.store, (state) => state.version);
+  useGlanceVersion(tab.store);
   const [toast, setToast] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const searchId = `${tab.id}-search`;

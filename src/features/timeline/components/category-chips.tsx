@@ -1,6 +1,7 @@
 import { ChipRow } from '../../../components/ui/chip-row';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { categoryStyle, KNOWN_CATEGORIES } from '../../../entities/session-events/model/catalogue';
@@ -24,7 +25,7 @@ export function presentCategories(counts: ReadonlyMap<string, number>): string[]
 export function CategoryChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenCategories);
   const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
-  useStore(timeline.store, (state) => state.version);
+  useGlanceVersion(timeline.store);
   const session = timeline.buffer.sessionCounts.categories;
   const counts = timeline.buffer.rangeCounts.categories;
   // the chips of the session's categories, a category with none in the range too

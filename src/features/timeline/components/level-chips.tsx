@@ -1,6 +1,7 @@
 import { ChipRow } from '../../../components/ui/chip-row';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
 import { cn } from '../../../lib/cn';
 import { formatCount, rangeScope } from '../../../entities/session-events/model/count-words';
@@ -16,7 +17,7 @@ const ORDER = ['error', 'warning', 'info', 'log', 'debug'];
 export function LevelChips({ timeline }: { timeline: Timeline }) {
   const hidden = useStore(timeline.store, (state) => state.filter.hiddenLevels);
   const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
-  useStore(timeline.store, (state) => state.version);
+  useGlanceVersion(timeline.store);
   const session = timeline.buffer.sessionCounts.levels;
   const counts = timeline.buffer.rangeCounts.levels;
   const levels = [...new Set([...session.keys(), ...hidden])].sort(

@@ -1,4 +1,4 @@
-import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { TEST_IDS } from '../../../config/test-ids';
 import { countOf as plural, formatCount } from '../../../entities/session-events/model/count-words';
 import { setTimelineCapacity } from '../../../entities/session-events/stores/timeline-registry';
@@ -11,7 +11,7 @@ const CHOICES = [10_000, 100_000, 250_000, 500_000, 1_000_000];
  * one is chosen), shown, listed late, evicted, missed, duplicates.
  */
 export function TimelineCounts({ timeline }: { timeline: Timeline }) {
-  useStore(timeline.store, (state) => state.version);
+  useGlanceVersion(timeline.store);
   const { buffer } = timeline;
   const events = buffer.sessionCounts.events;
   const inRange = buffer.range === null ? null : buffer.rangeCounts.events;

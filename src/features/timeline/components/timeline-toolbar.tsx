@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { NarrowFold } from '../../../components/ui/narrow-fold';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -32,9 +33,10 @@ export const TIMELINE_SEARCH_ID = 'timeline-search';
 
 /** "Errors only (N)": N, the errors of the time range (of the session without one). */
 function ErrorsOnlyButton({ timeline, on }: { timeline: Timeline; on: boolean }) {
-  const count = useStore(timeline.store, () => timeline.buffer.rangeCounts.errors);
+  useGlanceVersion(timeline.store);
+  const count = timeline.buffer.rangeCounts.errors;
   const ranged = useStore(timeline.store, (state) => state.filter.range !== null);
-  const session = useStore(timeline.store, () => timeline.buffer.sessionCounts.errors);
+  const session = timeline.buffer.sessionCounts.errors;
   return (
     <button
       type="button"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { UntrustedText } from '../../../components/ui/untrusted-text';
 import { useStore } from 'zustand';
+import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { updateFilter } from '../../../entities/session-events/stores/timeline-actions';
 import type { Timeline } from '../../../entities/session-events/stores/timeline-controller';
 
@@ -9,7 +10,7 @@ import type { Timeline } from '../../../entities/session-events/stores/timeline-
  * checkboxes; rendered only while the picker is open.
  */
 function TypeList({ timeline, types }: { timeline: Timeline; types: string[] }) {
-  useStore(timeline.store, (state) => state.version);
+  useGlanceVersion(timeline.store);
   const counts = timeline.buffer.rangeCounts.types;
   const names = [...new Set([...timeline.buffer.sessionCounts.types.keys(), ...types])].sort();
   const toggle = (name: string): void =>
