@@ -8,6 +8,13 @@ import type { FollowPace } from '../../lib/follow-pace';
  */
 export const GLANCE_MS = 250;
 
+/**
+ * How long after a glance is due an update that did not come leaves the last change unshown: a
+ * glance is drawn with a list's update when one comes (the same render, no render of its own), and
+ * by a timer only when the list stops.
+ */
+export const LAST_GLANCE_MS = 250;
+
 interface Glances {
   get(): number;
   subscribe(notify: () => void): () => void;
@@ -17,11 +24,12 @@ const glancesOf = new WeakMap<StoreApi<FollowPace>, Glances>();
 
 /**
  * The store's version as the parts that sum its list up read it: the list's own version while
- * the list is calm, and at most every `GLANCE_MS` while it follows fast or is flooded, the last
- * change always shown. A list following fast is drawn again at every update (up to thirty times a
- * second); its counts and chips, drawn again with it, were a fifth of each update's work on a
- * slow machine, for figures nobody reads at that pace (docs/performance.md, 2026-11-28,
- * glances). One pacer a store, so that all its readers are drawn in the same task.
+ * the list is calm, and at most every `GLANCE_MS` while it follows fast or is flooded, with the
+ * list's update that is due, the last change always shown within `GLANCE_MS + LAST_GLANCE_MS`. A list following fast is drawn again at every update (up to thirty times a
+ * second); its counts, chips and overview, drawn again with it, were about a fifth of React's
+ * work at each update on a slow machine, for figures nobody reads at that pace
+ * (docs/performance.md, 2026-11-28, glances). One pacer a store, so that all its readers are
+ * drawn in the same task.
  */
 export function useGlanceVersion(store: StoreApi<FollowPace>): number {
   const glances = useMemo(() => {
@@ -57,10 +65,13 @@ function pacedGlances(store: StoreApi<FollowPace>): Glances {
       catchUp();
       return;
     }
-    if (timer !== undefined) return;
-    const wait = shownAt + GLANCE_MS - performance.now();
-    if (wait <= 0) catchUp();
-    else timer = setTimeout(catchUp, wait);
+    // due: drawn with the list's own update, in the same render
+    if (performance.now() - shownAt >= GLANCE_MS) {
+      catchUp();
+      return;
+    }
+    // else the next update that is due draws it; if none comes, this does
+    timer ??= setTimeout(catchUp, shownAt + GLANCE_MS + LAST_GLANCE_MS - performance.now());
   };
 
   return {
