@@ -61,3 +61,89 @@ export function calmAfterBursts<S extends FollowPace>(
     },
   };
 }
+
+/**
+ * How often at most the parts that sum a list up (counts, chips, the overview) are drawn again
+ * while the list follows fast or is flooded.
+ */
+export const GLANCE_MS = 250;
+
+/**
+ * How long after a glance is due an update that did not come leaves the last change unshown: a
+ * glance is drawn with a list's update when one comes (the same render, no render of its own), and
+ * by a timer only when the list stops.
+ */
+export const LAST_GLANCE_MS = 250;
+
+/** A store's version as its glances read it (glancesOf). */
+export interface Glances {
+  get(): number;
+  subscribe(notify: () => void): () => void;
+}
+
+const pacers = new WeakMap<StoreApi<FollowPace>, Glances>();
+
+/**
+ * The store's glances, one pacer a store (so that all its readers are drawn in the same task); see
+ * components/ui/use-glance-version.ts.
+ */
+export function glancesOf(store: StoreApi<FollowPace>): Glances {
+  let found = pacers.get(store);
+  if (!found) {
+    found = pacedGlances(store);
+    pacers.set(store, found);
+  }
+  return found;
+}
+
+function pacedGlances(store: StoreApi<FollowPace>): Glances {
+  let shown = store.getState().version;
+  let shownAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const listeners = new Set<() => void>();
+
+  const catchUp = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    shownAt = performance.now();
+    const { version } = store.getState();
+    if (version === shown) return;
+    shown = version;
+    for (const notify of [...listeners]) notify();
+  };
+  const changed = (state: FollowPace): void => {
+    if (state.version === shown) return;
+    if (!state.fastFollow && !state.flooded) {
+      catchUp();
+      return;
+    }
+    // due: drawn with the list's own update, in the same render
+    if (performance.now() - shownAt >= GLANCE_MS) {
+      catchUp();
+      return;
+    }
+    // else the next update that is due draws it; if none comes, this does
+    timer ??= setTimeout(catchUp, shownAt + GLANCE_MS + LAST_GLANCE_MS - performance.now());
+  };
+
+  return {
+    get: () => shown,
+    subscribe(notify) {
+      listeners.add(notify);
+      if (!unsubscribe) {
+        // what changed while nobody read is shown at once
+        shown = store.getState().version;
+        unsubscribe = store.subscribe(changed);
+      }
+      return () => {
+        listeners.delete(notify);
+        if (listeners.size > 0) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+        clearTimeout(timer);
+        timer = undefined;
+      };
+    },
+  };
+}

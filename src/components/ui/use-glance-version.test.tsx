@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { shown, type FollowPace } from '../../lib/follow-pace';
-import { GLANCE_MS, LAST_GLANCE_MS, useGlanceVersion } from './use-glance-version';
+import { GLANCE_MS, LAST_GLANCE_MS, shown, type FollowPace } from '../../lib/follow-pace';
+import { useGlanceVersion } from './use-glance-version';
 
 /** A reader that records each version it was drawn with. */
 function Reader({ store, seen }: { store: StoreApi<FollowPace>; seen: number[] }) {

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { wholePass, type DerivedPass } from '../model/derived-pass';
 import { slicedPages, type PageVisit } from '../model/pages';
 import { computeNetworkRows, type NetworkRow, type NetworkRowCache } from '../model/network-table';
 import type { Timeline } from '../stores/timeline-controller';
-import { useGlanceVersion } from '../../../components/ui/use-glance-version';
+import { glancesOf } from '../../../lib/follow-pace';
 
 /** Minimum time between two recomputations of what is derived from a live timeline. */
 export const PAGES_REFRESH_MS = 500;
@@ -37,7 +37,8 @@ export function useTimelineDerived<T>(
   refreshMs = PAGES_REFRESH_MS,
 ): T {
   // a pass runs every `refreshMs` at most: the timeline's glances are enough to know one is due
-  const version = useGlanceVersion(timeline.store);
+  const glances = glancesOf(timeline.store);
+  const version = useSyncExternalStore(glances.subscribe, glances.get);
   const [value, setValue] = useState(() => {
     const pass = start(timeline);
     while (!pass.step(Number.POSITIVE_INFINITY));
