@@ -56,19 +56,23 @@ export const LIMITS = {
    */
   directStreams: 4,
   /**
-   * A stream that delivered at least `floodItems` in one frame is shown at most every
-   * `floodDelayMs` until it calms down: rendering each frame of a flood costs the CPU that reading
-   * it needs, and nobody reads thousands of lines a frame. A stream with a backlog is taken in
-   * slices of `sliceMs`, each its own task, so that input and frames are never held up longer.
-   * Short of a backlog, items are taken as they arrive, so a frame has only the showing to do;
-   * updates of a dozen items or more come every other frame at most.
+   * A stream that brought at least `items` to one showing is shown at most every
+   * `delayMs` until it calms down: rendering each frame of a flood costs the CPU that reading it
+   * needs, and nobody reads a thousand rows an update. A stream with a backlog is taken in slices
+   * of `sliceMs`, each its own task, so that input and frames are never held up longer. Short of
+   * a backlog, items are taken as they arrive, so a frame has only the showing to do; updates of a
+   * dozen items or more come every third frame at most (`spaced`). Such an update changes nearly
+   * every row in view, and on a slow machine its style, layout and paint overran a frame now and
+   * then: following 1,000 events a second, one frame in fifteen ran long with an update every
+   * other frame, one in eighty with one every third. At 20,000 a second (a thousand an update),
+   * one in ten ran long with updates every third frame, one in thirty as a flood.
    */
   flood: {
-    items: 3_000,
+    items: 1_000,
     delayMs: 100,
     sliceMs: 12,
     takeOnArrival: true,
-    spaced: { items: 12, intervalMs: 33 },
+    spaced: { items: 12, intervalMs: 50 },
   },
   /** Clipboard send history kept in memory. */
   clipboardHistory: 10,

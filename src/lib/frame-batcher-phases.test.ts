@@ -8,6 +8,7 @@ import {
 } from './frame-batcher';
 import type { FrameBatcherPhase } from './frame-batcher-phases';
 import type { Scheduler } from './schedulers';
+import { LIMITS } from '../config/limits';
 
 /** A scheduler whose callbacks run when the test says so; `waiting` counts those not yet run. */
 function manualScheduler(): { scheduler: Scheduler; run: () => void; waiting: () => number } {
@@ -331,6 +332,38 @@ describe('frame batcher phases', () => {
     vi.advanceTimersByTime(1);
     frames.run();
     expect(shown).toHaveLength(3);
+  });
+
+  it("paces the live lists' showings by what each brings (LIMITS.flood)", () => {
+    // a stream at `perSecond` for two seconds of 60 Hz frames, items arriving between frames
+    const showingsPerSecond = (perSecond: number): number => {
+      const { batcher, frames, tasks, shown, pushMany } = harness(LIMITS.flood);
+      let pushed = 0;
+      for (let frame = 1; frame <= 120; frame += 1) {
+        const due = Math.round((perSecond * frame) / 60);
+        pushMany(due - pushed);
+        pushed = due;
+        tasks.run();
+        vi.advanceTimersByTime(1000 / 60);
+        frames.run();
+        tasks.run();
+      }
+      batcher.flush();
+      // nothing is lost to the pacing
+      expect(shown.reduce((sum, showing) => sum + showing.items, 0)).toBe(pushed);
+      batcher.cancel();
+      return (shown.length - 1) / 2;
+    };
+    // a trickle: every frame that has something new shows it
+    expect(showingsPerSecond(120)).toBeGreaterThanOrEqual(58);
+    // a dozen rows or more an update (1,000 a second): every third frame, not every other
+    const followingFast = showingsPerSecond(1_000);
+    expect(followingFast).toBeGreaterThanOrEqual(18);
+    expect(followingFast).toBeLessThanOrEqual(21);
+    // a thousand an update (20,000 a second) is a flood: every 100 ms
+    const flood = showingsPerSecond(20_000);
+    expect(flood).toBeGreaterThanOrEqual(8);
+    expect(flood).toBeLessThanOrEqual(11);
   });
 
   it('is handing over while it takes and shows; what arrives as it shows waits for a frame', () => {
