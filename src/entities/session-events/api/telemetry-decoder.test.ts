@@ -97,7 +97,7 @@ describe('telemetryDecoder', () => {
       truncated: false,
       atUs: RECEIVED_MS * 1000,
     });
-    expect(error?.ok && error.errorKey).toBe('25:TypeError: x is undefined@');
+    expect(error?.ok && error.errorKey).toBe('["TypeError: x is undefined"]');
     expect(redirect).toMatchObject({
       requestId: 'r9',
       redirect: true,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorGroups, errorGroupKey, groupsInRange, type ErrorGroup } from './error-groups';
+import {
+  ErrorGroups,
+  errorGroupKey,
+  errorKeyOf,
+  groupsInRange,
+  type ErrorGroup,
+} from './error-groups';
 import { eventKeys } from './event-item';
 import type { EventItem } from './types';
 
@@ -205,33 +211,52 @@ describe('ErrorGroups', () => {
 });
 
 describe('ErrorGroups with keys worked out where events were read', () => {
-  it('groups by the item’s key and reads an event only to describe a new group, without keeping it', () => {
-    const reads: number[] = [];
-    const groups = new ErrorGroups((item) => {
-      reads.push(item.index);
-      return item.event;
-    });
-    const a = consoleError(0, 'TypeError: x', frame(APP, 1, 2));
-    const key = errorGroupKey(a);
-    const keyed = (index: number): EventItem => {
-      const item: EventItem = {
-        ...consoleError(index, 'TypeError: x', frame(APP, 1, 2)),
-        errorKey: key,
-      };
-      Object.defineProperty(item, 'event', {
+  it('groups by the item’s key and reads no event, a new group described by its key', () => {
+    const groups = new ErrorGroups();
+    const named = consoleError(0, 'TypeError: x', frame(APP, 1, 2, 'checkout'));
+    const key = errorGroupKey(named);
+    const keyed = (index: number, text = 'TypeError: x'): EventItem => {
+      const item = consoleError(index, text, frame(APP, 1, 2, 'checkout'));
+      // the key as the stream worker sends it
+      const withKey: EventItem = { ...item, errorKey: errorKeyOf(item.event) };
+      Object.defineProperty(withKey, 'event', {
         get: () => {
           throw new Error('the event of a keyed item was read');
         },
       });
-      return item;
+      return withKey;
     };
-    groups.add({ ...a, errorKey: key });
+    groups.add(keyed(0));
     groups.add(keyed(1));
-    groups.add(keyed(2));
-    expect(reads).toEqual([0]);
-    const [group] = groups.list();
-    expect(group).toMatchObject({ count: 3, text: 'TypeError: x', occurrences: [0, 1, 2] });
-    expect(group?.topFrame).toMatchObject({ url: APP });
+    // a text that looks like a key's own parts is a text
+    groups.add(keyed(2, '","@x:1:2'));
+    groups.add(keyed(3));
+    expect(errorGroupKey(keyed(3))).toBe(key);
+    const [group, other] = groups.list();
+    expect(group).toMatchObject({ count: 3, text: 'TypeError: x', occurrences: [0, 1, 3] });
+    expect(group?.topFrame).toEqual({
+      functionName: 'checkout',
+      url: APP,
+      fileName: 'app.js',
+      line: 2,
+      column: 3,
+      dimmed: false,
+    });
+    expect(other).toMatchObject({ count: 1, text: '","@x:1:2', occurrences: [2] });
+  });
+
+  it('describes an error with no frame, or a key it did not make, by what the key holds', () => {
+    const groups = new ErrorGroups();
+    const plain: EventItem = {
+      ...consoleError(0, 'Script error.', undefined),
+      errorKey: undefined,
+    };
+    groups.add(plain);
+    groups.add({ ...consoleError(1, 'lost', undefined), errorKey: 'not a key of ours' });
+    expect(groups.list().map((group) => [group.text, group.topFrame])).toEqual([
+      ['', null],
+      ['Script error.', null],
+    ]);
   });
 });
 

@@ -2,7 +2,6 @@ import { FilteredRing, KeyList, type RetainedIndex } from '../../../lib/filtered
 import { ArrivalOrder } from '../model/arrival-order';
 import { CollectorHealth } from '../model/collector-health';
 import { ErrorGroups } from '../model/error-groups';
-import { readEvent } from '../model/event-item';
 import { NetworkIndex } from '../model/network';
 import type { OverviewColumns } from '../model/overview-columns';
 import { RangeCounts, type EventCounts } from '../model/range-counts';
@@ -46,7 +45,7 @@ export class TelemetryBuffer implements TimelineSource {
   private readonly inRange = new RangeCounts();
   private readonly arrival = new ArrivalOrder();
   private readonly images: ScreenshotImages;
-  readonly errors = new ErrorGroups(readEvent);
+  readonly errors = new ErrorGroups();
   readonly network = new NetworkIndex();
   readonly health = new CollectorHealth();
   /** Indexes of retained screenshot events, oldest first. */
