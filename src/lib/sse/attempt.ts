@@ -58,6 +58,13 @@ export interface AttemptRequest {
   onBytes?: (byteLength: number) => void;
   /** Messages say where their data's bytes are when the reader knows (SseMessage.bytes). */
   bytes?: boolean;
+  /**
+   * Offered each frame that starts in a read first, as bytes (`bytes[start, limit)` is the rest of
+   * the read): returns where the frame ends (past its blank line) when it handled it, whose
+   * message is then not delivered, or -1 to leave it to the parser. Frames cut across two reads
+   * always go to the parser (stream-reader.ts). Not with `bytes`.
+   */
+  frames?: (bytes: Uint8Array, start: number, limit: number) => number;
 }
 
 export interface Attempt {

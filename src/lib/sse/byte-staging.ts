@@ -96,6 +96,28 @@ export class ByteStaging {
     return at;
   }
 
+  /** Room for `bytes` more at `length`: the buffer to write them into, then counted by `advance`. */
+  writable(bytes: number): Uint8Array {
+    this.room(bytes);
+    return this.buffer;
+  }
+
+  /** Counts `bytes` written into the buffer `writable` gave, from `length` on. */
+  advance(bytes: number): void {
+    this.used += bytes;
+  }
+
+  /**
+   * The staged bytes decoded, and the staging empty again, its buffer kept to stage the next
+   * batch into (for a decoder that sends text, not bytes).
+   */
+  takeText(decoder: TextDecoder): string {
+    const text = this.used === 0 ? '' : decoder.decode(this.buffer.subarray(0, this.used));
+    this.used = 0;
+    if (this.buffer.length > KEPT_BYTES) this.buffer = new Uint8Array(0);
+    return text;
+  }
+
   /**
    * The staged bytes, and the staging empty again: a view of the whole buffer when at least
    * seven eighths of it are used (a busy stream's batch; the buffer then belongs to the caller),

@@ -33,6 +33,20 @@ export interface StreamDecoder<
    * when the frames are packed: every frame decoded since the last pack is packed next.
    */
   decode(message: SseMessage, receivedMs: number, bytes: ByteStaging): Wire;
+  /**
+   * Optional: reads the frame that starts at `bytes[start]` from its bytes when it has the one
+   * shape the decoder knows best and ends before `limit` (where it ends, past its blank line, goes
+   * in `frame.end`); else returns undefined and the frame is parsed and decoded as any other.
+   * Never throws.
+   */
+  scan?(
+    bytes: Uint8Array,
+    start: number,
+    limit: number,
+    receivedMs: number,
+    staging: ByteStaging,
+    frame: { end: number },
+  ): Wire | undefined;
   pack(wires: Wire[], bytes: ByteStaging): { packed: Packed; transfer: Transferable[] };
   /** Never throws, like decode; nor does reading the batch. */
   unpack(packed: Packed): Batch;
@@ -108,12 +122,24 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
   const watch = options.stallTimeoutMs !== undefined;
   const inThread: AttemptStarter = (request, sink) => {
     const bytes = new ByteStaging();
+    const scanFrame = decoder.scan;
+    const frame = { end: 0 };
+    const scan = scanFrame
+      ? (piece: Uint8Array, start: number, limit: number): number => {
+          const wire = scanFrame(piece, start, limit, now(), bytes, frame);
+          if (wire === undefined) return -1;
+          sink.delivered();
+          onItems(decoder.unpack(decoder.pack([wire], bytes).packed));
+          return frame.end;
+        }
+      : undefined;
     return startStreamRead(
       {
         ...request,
         fetch: baseFetch,
         bytes: decoder.keepsBytes === true,
         ...(watch ? { onBytes: sink.touch } : {}),
+        ...(scan ? { frames: scan } : {}),
         now,
       },
       {

@@ -48,9 +48,17 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
     }
     const reader = openBodyReader(body);
     cancelBody = () => reader.cancel();
-    const decoder = new TextDecoder();
+    let decoder: TextDecoder | undefined;
     /** The last piece ended on a whole character: the decoder holds no bytes of it. */
     let whole = true;
+    const toParser = (bytes: Uint8Array, offerBytes: boolean): void => {
+      // a stream's byte-order mark is dropped only where the stream starts
+      decoder ??= new TextDecoder('utf-8', { ignoreBOM: frames !== undefined && frames.began });
+      const text = decoder.decode(bytes, { stream: true });
+      parser.push(text, offerBytes ? alignedBytes(text, bytes, whole) : undefined);
+      if (bytes.byteLength > 0) whole = (bytes[bytes.byteLength - 1] as number) < 0x80;
+    };
+    const frames = request.frames ? new FrameCutter(request.frames, toParser) : undefined;
     for (;;) {
       const wait = request.gate?.();
       if (wait) await wait;
@@ -59,11 +67,10 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       if (done) return;
       if (ended) break;
       request.onBytes?.(value.byteLength);
-      const text = decoder.decode(value, { stream: true });
-      parser.push(text, request.bytes ? alignedBytes(text, value, whole) : undefined);
-      if (value.byteLength > 0) whole = (value[value.byteLength - 1] as number) < 0x80;
+      if (frames) frames.push(value);
+      else toParser(value, request.bytes === true);
     }
-    parser.push(decoder.decode());
+    if (decoder) parser.push(decoder.decode());
     finish({ kind: 'server-closed' });
   };
 
@@ -80,6 +87,78 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       cancelBody?.().catch(() => undefined);
     },
   };
+}
+
+const LF = 10;
+
+/**
+ * Offers each frame that starts in a piece to `offer`, which reads it whole and says where it ends
+ * or declines it; a declined frame (up to its blank line, `\n\n`) and a frame cut across two
+ * pieces go to `toParser` as bytes, in order. The parser is given a frame from its start to its end, so between frames it holds no
+ * partial line and no event, and its decoder no bytes: the next frame may be offered again. A
+ * frame that ends with CR line ends has no `\n\n`; it goes to the parser with the frames after
+ * it until one does.
+ */
+export class FrameCutter {
+  /** Some frame was offered before any byte went to the parser. */
+  began = false;
+  /** A frame begun in an earlier piece went to the parser; its end is still to come. */
+  private open = false;
+  /** The last piece ended with LF (a blank line may end at the next piece's first byte). */
+  private lastLf = false;
+
+  constructor(
+    private readonly offer: (bytes: Uint8Array, start: number, limit: number) => number,
+    private readonly toParser: (bytes: Uint8Array, offerBytes: boolean) => void,
+  ) {}
+
+  push(piece: Uint8Array): void {
+    const length = piece.length;
+    if (length === 0) return;
+    let at = 0;
+    if (this.open) {
+      const end = this.lastLf && piece[0] === LF ? 1 : frameEnd(piece, 0);
+      if (end === -1) {
+        this.rest(piece, 0);
+        return;
+      }
+      this.toParser(piece.subarray(0, end), false);
+      this.open = false;
+      at = end;
+    }
+    while (at < length) {
+      const handled = this.offer(piece, at, length);
+      if (handled > at) {
+        this.began = true;
+        at = handled;
+        continue;
+      }
+      const end = frameEnd(piece, at);
+      if (end === -1) {
+        this.rest(piece, at);
+        return;
+      }
+      this.toParser(piece.subarray(at, end), false);
+      at = end;
+    }
+  }
+
+  private rest(piece: Uint8Array, from: number): void {
+    this.toParser(from === 0 ? piece : piece.subarray(from), false);
+    this.open = true;
+    this.lastLf = piece[piece.length - 1] === LF;
+  }
+}
+
+/** Where the frame starting at `from` ends: past its `\n\n`, or -1 when the piece does not hold it. */
+function frameEnd(piece: Uint8Array, from: number): number {
+  const last = piece.length - 1;
+  let lf = piece.indexOf(LF, from);
+  while (lf !== -1 && lf < last) {
+    if (piece[lf + 1] === LF) return lf + 2;
+    lf = piece.indexOf(LF, lf + 2);
+  }
+  return -1;
 }
 
 /**

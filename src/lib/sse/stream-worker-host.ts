@@ -84,6 +84,22 @@ export function serveStreams(
       lastTouch = now;
       post({ type: 'touch', id });
     };
+    const add = (item: unknown): void => {
+      pending.push(item);
+      // a batch also ends when its bytes nearly fill their buffer, which then goes whole
+      if (pending.length >= LIMITS.streamWorkerBatchItems || bytes.full) flush();
+      else timer ??= setTimeout(flush, LIMITS.streamWorkerBatchMs);
+    };
+    const scanFrame = decoder.scan;
+    const frame = { end: 0 };
+    const scan = scanFrame
+      ? (piece: Uint8Array, start: number, limit: number): number => {
+          const item = scanFrame(piece, start, limit, Date.now(), bytes, frame);
+          if (item === undefined) return -1;
+          add(item);
+          return frame.end;
+        }
+      : undefined;
     const attempt = startStreamRead(
       {
         url: request.url,
@@ -91,6 +107,7 @@ export function serveStreams(
         fetch: fetchImpl,
         bytes: decoder.keepsBytes === true,
         ...(request.watch ? { onBytes: touch } : {}),
+        ...(scan ? { frames: scan } : {}),
         now: Date.now,
         gate,
       },
@@ -99,10 +116,7 @@ export function serveStreams(
           post({ type: 'open', id, status: response.status, headers: [...response.headers] });
         },
         onMessage(message) {
-          pending.push(decoder.decode(message, Date.now(), bytes));
-          // a batch also ends when its bytes nearly fill their buffer, which then goes whole
-          if (pending.length >= LIMITS.streamWorkerBatchItems || bytes.full) flush();
-          else timer ??= setTimeout(flush, LIMITS.streamWorkerBatchMs);
+          add(decoder.decode(message, Date.now(), bytes));
         },
         onEnd(end) {
           flush();

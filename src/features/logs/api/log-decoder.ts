@@ -3,23 +3,29 @@ import type { ItemBatch } from '../../../lib/batch-queue';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { detectLevel } from '../model/level';
 import { isAscii } from '../../../lib/plain-match';
-import type { LogLine } from '../stores/log-buffer';
-import { decodeLogFrame, lineOf, noticeLine } from './log-stream';
+import { decodeLogFrame, lineOf, noticeLine, type PartialLine } from './log-stream';
+import { scanLogFrame, StagedLine } from './log-frame-scan';
+import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { stripAnsi } from '../model/ansi';
 import { detectLineTime, type StatedTime } from '../model/line-time';
 
-type PartialLine = Omit<LogLine, 'seq'>;
-
-/** A batch of lines as columns: strings in arrays, the rest in typed arrays moved, not copied. */
+/**
+ * A batch of lines as columns: strings in packed arrays (a holey array is cloned key by key, and
+ * arrives as a dictionary), the rest in typed arrays moved, not copied.
+ */
 export interface PackedLines {
   texts: string[];
-  /** null where the plain text is the text itself (no escape sequences). */
-  plains: (string | null)[];
+  /** The lines whose plain text is not their text (escape sequences removed), and those. */
+  plainLines: Uint32Array;
+  plainTexts: string[];
   times: Float64Array;
-  /** NOTICE_BIT. */
+  /** NOTICE_BIT, ASCII_BIT. */
   codes: Uint8Array;
 }
 
 const NOTICE_BIT = 0x80;
+/** The plain text is known to be ASCII (a line read from its bytes). */
+const ASCII_BIT = 0x40;
 
 /** Reused by every detection: its result. */
 const found: StatedTime = { ms: Number.NaN, zoneless: false };
@@ -32,6 +38,7 @@ const found: StatedTime = { ms: Number.NaN, zoneless: false };
  */
 export class LineBatch implements ItemBatch<PartialLine> {
   readonly length: number;
+  private plains: (string | undefined)[] | undefined;
 
   constructor(private readonly packed: PackedLines) {
     this.length = packed.texts.length;
@@ -49,11 +56,12 @@ export class LineBatch implements ItemBatch<PartialLine> {
   }
 
   at(index: number): PartialLine | undefined {
-    const { texts, plains, times, codes } = this.packed;
-    const text = texts[index];
+    const text = this.textAt(index);
     if (text === undefined) return undefined;
+    const { times, codes, plainLines, plainTexts } = this.packed;
     const code = codes[index] as number;
-    const plain = plains[index] ?? text;
+    this.plains ??= spread(this.length, plainLines, plainTexts);
+    const plain = this.plains[index] ?? text;
     const notice = (code & NOTICE_BIT) !== 0;
     const timeMs = times[index] as number;
     // the level and the time the line states are read here rather than in the worker: in a
@@ -72,39 +80,71 @@ export class LineBatch implements ItemBatch<PartialLine> {
       zoneless,
       inherited: false,
       level: notice ? null : detectLevel(text, plain),
-      ascii: isAscii(plain),
+      ascii: (code & ASCII_BIT) !== 0 || isAscii(plain),
       notice,
     };
   }
 }
+
+/** Strings at the given indexes of an array of `length`, undefined elsewhere. */
+function spread(length: number, at: Uint32Array, values: string[]): (string | undefined)[] {
+  const out = new Array<string | undefined>(length);
+  for (let k = 0; k < at.length; k += 1) out[at[k] as number] = values[k];
+  return out;
+}
+
+/** What the worker has of a line: made from a parsed frame, or staged as bytes (scanLogFrame). */
+type WireLine = PartialLine | StagedLine;
+
+const stagedText = new TextDecoder();
 
 /** Log stream frames → lines, decoded in the stream worker (which stages no bytes of theirs). */
 export const logDecoder = {
   name: 'logs',
   windowItems: LIMITS.streamWorkerWindow.logs,
   decode: decodeLogFrame,
-  pack(lines) {
+  scan: scanLogFrame,
+  pack(lines: WireLine[], staging: ByteStaging = new ByteStaging()) {
     const count = lines.length;
-    const texts = new Array<string>(count);
-    const plains = new Array<string | null>(count);
+    // every staged byte is ASCII: the batch's staged lines are one text, decoded once, and each
+    // line's text a part of it (sent as a string of its own: read at the page, a part of a long
+    // text is slower to read characters from than a string)
+    const joined = staging.takeText(stagedText);
+    const texts: string[] = [];
     const times = new Float64Array(count);
     const codes = new Uint8Array(count);
+    const plainLines: number[] = [];
+    const plainTexts: string[] = [];
     for (let index = 0; index < count; index += 1) {
-      const line = lines[index] as PartialLine;
-      texts[index] = line.text;
-      plains[index] = line.plain === line.text ? null : line.plain;
+      const line = lines[index] as WireLine;
       times[index] = line.timeMs;
+      if (line instanceof StagedLine) {
+        const text = joined.slice(line.at, line.at + line.length);
+        texts.push(text);
+        codes[index] = ASCII_BIT;
+        if (line.escapes) {
+          plainLines.push(index);
+          plainTexts.push(stripAnsi(text));
+        }
+        continue;
+      }
+      texts.push(line.text);
+      if (line.plain !== line.text) {
+        plainLines.push(index);
+        plainTexts.push(line.plain);
+      }
       codes[index] = line.notice ? NOTICE_BIT : 0;
     }
+    const lineIndexes = Uint32Array.from(plainLines);
     return {
-      packed: { texts, plains, times, codes },
-      transfer: [times.buffer, codes.buffer],
+      packed: { texts, plainLines: lineIndexes, plainTexts, times, codes },
+      transfer: [times.buffer, codes.buffer, lineIndexes.buffer],
     };
   },
   unpack(packed: PackedLines) {
     return new LineBatch(packed);
   },
-} satisfies StreamDecoder<PartialLine, PackedLines, PartialLine, LineBatch>;
+} satisfies StreamDecoder<PartialLine, PackedLines, WireLine, LineBatch>;
 
 /** A line saved with its stream (a debug bundle): its text, when it was read, whether a notice. */
 export interface SavedLine {

@@ -48,7 +48,7 @@ export function isInBandFailure(message: string): boolean {
   return message === 'logs source not available' || message.startsWith('failed to open log path');
 }
 
-type PartialLine = Omit<LogLine, 'seq'>;
+export type PartialLine = Omit<LogLine, 'seq'>;
 
 export function noticeLine(text: string, timeMs: number = Date.now()): PartialLine {
   return {

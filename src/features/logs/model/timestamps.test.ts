@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MinuteCache, parseRfc3339 } from './timestamps';
+import { MinuteCache, parseRfc3339, parseRfc3339Bytes } from './timestamps';
 
 const T = Date.UTC(2026, 10, 21, 5, 35, 56, 123);
 
@@ -104,6 +104,60 @@ describe('parseRfc3339', () => {
       parseRfc3339(base);
       if (Number.isNaN(expected)) expect(parseRfc3339(changed), changed).toBeNaN();
       else expect(parseRfc3339(changed), changed).toBe(expected);
+    }
+  });
+});
+
+describe('parseRfc3339Bytes', () => {
+  const times = [
+    '2026-11-21T05:35:56.123456789Z',
+    '2026-11-21T05:35:56Z',
+    '2026-11-21T05:35:56.1Z',
+    '2026-11-21t05:35:56.12z',
+    '2026-11-21 05:35:56.9999Z',
+    '2026-11-21T07:35:56.123456789+02:00',
+    '2026-11-21T00:05:56.123-05:30',
+    '0001-01-01T00:00:00Z',
+    '0099-12-31T23:59:59.999Z',
+    '2016-12-31T23:59:60.5Z',
+    '2024-02-29T00:00:00Z',
+    '2026-02-29T05:35:56Z',
+    '2026-11-21T05:35:56.Z',
+    '2026-11-21T05:35:56+0200',
+    '2026-11-21T05:35:56.123ZZ',
+    '2026-11-21T05:35:61Z',
+    '2026-11-21T05:35:56',
+    `2026-11-21T05:35:56.${'1'.repeat(60)}Z`,
+    'not a time at all, but twenty',
+  ];
+  const bytesOf = (text: string, before: string, after: string) => {
+    const all = new TextEncoder().encode(before + text + after);
+    return { all, from: before.length, to: before.length + text.length };
+  };
+
+  it('reads what parseRfc3339 reads from the same characters, and nothing outside its range', () => {
+    for (const text of times) {
+      // digits and zone characters around the range must not be read as part of it
+      const { all, from, to } = bytesOf(text, '"9', '9+01:00"');
+      const expected = parseRfc3339(text);
+      if (Number.isNaN(expected)) expect(parseRfc3339Bytes(all, from, to), text).toBeNaN();
+      else expect(parseRfc3339Bytes(all, from, to), text).toBe(expected);
+    }
+  });
+
+  it('agrees with parseRfc3339 when any one character of a time is changed', () => {
+    const base = '2026-11-21T05:35:56.123+02:00';
+    const swaps = ['0', '9', '-', ':', 'T', 'Z', '.', ' ', '+'];
+    for (let at = 0; at < base.length; at += 1) {
+      for (const swap of swaps) {
+        const text = base.slice(0, at) + swap + base.slice(at + 1);
+        // the kept minute of the time before must not decide the next
+        parseRfc3339Bytes(bytesOf(base, '', '').all, 0, base.length);
+        const { all, from, to } = bytesOf(text, 'x', 'y');
+        const expected = parseRfc3339(text);
+        if (Number.isNaN(expected)) expect(parseRfc3339Bytes(all, from, to), text).toBeNaN();
+        else expect(parseRfc3339Bytes(all, from, to), text).toBe(expected);
+      }
     }
   });
 });

@@ -88,13 +88,104 @@ function minuteOf(text: string): number {
   ) {
     return NaN;
   }
+  return lastMinute.keep(text, 0, minuteMs(year, month, day, hour, minute));
+}
+
+/** Ms since the epoch of a minute's fields (UTC), NaN when they are not one. */
+function minuteMs(year: number, month: number, day: number, hour: number, minute: number): number {
   if (Number.isNaN(year + month + day + hour + minute)) return NaN;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
   if (hour > 23 || minute > 59) return NaN;
   // Date.UTC reads years 0-99 as 1900-1999, so those are computed 400 years later and moved back.
   const early = year < 100;
   const utc = Date.UTC(early ? year + 400 : year, month - 1, day, hour, minute);
-  return lastMinute.keep(text, 0, early ? utc - MS_PER_400_YEARS : utc);
+  return early ? utc - MS_PER_400_YEARS : utc;
+}
+
+/** The minute of the last time read from bytes, as `lastMinute` of times read from text. */
+const lastByteMinute = { bytes: new Uint8Array(16), filled: false, ms: NaN };
+
+/**
+ * parseRfc3339 of the time in `bytes[from, to)`, read from the bytes themselves (the stream
+ * worker reads a log frame's time before any of it is text): the same rules, the same results.
+ */
+export function parseRfc3339Bytes(bytes: Uint8Array, from: number, to: number): number {
+  const length = to - from;
+  if (length < 20 || length > 64) return NaN;
+  const minute = byteMinuteOf(bytes, from);
+  if (Number.isNaN(minute)) return NaN;
+  const second = byteDigits(bytes, from + 17, 2);
+  if (bytes[from + 16] !== 0x3a || Number.isNaN(second) || second > 60) return NaN;
+  let i = from + 19;
+  let millis = 0;
+  if (bytes[i] === 0x2e) {
+    i++;
+    const fractionStart = i;
+    while (i < to && isDigit(bytes[i] as number)) {
+      if (i - fractionStart < 3) millis = millis * 10 + ((bytes[i] as number) - 0x30);
+      i++;
+    }
+    const count = i - fractionStart;
+    if (count === 0) return NaN;
+    if (count === 1) millis *= 100;
+    else if (count === 2) millis *= 10;
+  }
+  const offsetMinutes = byteOffset(bytes, i, to);
+  if (Number.isNaN(offsetMinutes)) return NaN;
+  const wall = minute + (second === 60 ? 59_999 : second * 1000 + millis);
+  return wall - offsetMinutes * 60_000;
+}
+
+function byteMinuteOf(bytes: Uint8Array, from: number): number {
+  const kept = lastByteMinute;
+  if (kept.filled) {
+    let same = true;
+    for (let index = 15; index >= 0 && same; index -= 1)
+      same = bytes[from + index] === kept.bytes[index];
+    if (same) return kept.ms;
+  }
+  if (
+    bytes[from + 4] !== 0x2d ||
+    bytes[from + 7] !== 0x2d ||
+    !isDateTimeSeparator(bytes[from + 10] as number) ||
+    bytes[from + 13] !== 0x3a
+  ) {
+    return NaN;
+  }
+  const ms = minuteMs(
+    byteDigits(bytes, from, 4),
+    byteDigits(bytes, from + 5, 2),
+    byteDigits(bytes, from + 8, 2),
+    byteDigits(bytes, from + 11, 2),
+    byteDigits(bytes, from + 14, 2),
+  );
+  if (Number.isNaN(ms)) return NaN;
+  kept.bytes.set(bytes.subarray(from, from + 16));
+  kept.filled = true;
+  kept.ms = ms;
+  return ms;
+}
+
+/** parseOffset, of the zone at `i` ending at `to`. */
+function byteOffset(bytes: Uint8Array, i: number, to: number): number {
+  const c = bytes[i];
+  if (c === 0x5a || c === 0x7a) return i + 1 === to ? 0 : NaN;
+  if ((c !== 0x2b && c !== 0x2d) || i + 6 !== to || bytes[i + 3] !== 0x3a) return NaN;
+  const hours = byteDigits(bytes, i + 1, 2);
+  const minutes = byteDigits(bytes, i + 4, 2);
+  if (hours > 23 || minutes > 59) return NaN;
+  const offset = hours * 60 + minutes;
+  return c === 0x2d ? -offset : offset;
+}
+
+function byteDigits(bytes: Uint8Array, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = bytes[i] as number;
+    if (!isDigit(c)) return NaN;
+    value = value * 10 + (c - 0x30);
+  }
+  return value;
 }
 
 /** Minutes east of UTC of the zone designator at `i` (`Z` or `±HH:MM`) ending the text, or NaN. */
