@@ -104,7 +104,7 @@ export function scanLogFrame(
   const close = i;
   if (close + TAIL > limit || bytes[close + 1] !== 0x7d) return undefined;
   if (bytes[close + 2] !== 0x0a || bytes[close + 3] !== 0x0a) return undefined;
-  const parsed = parseRfc3339Bytes(bytes, timeStart, timeEnd);
+  const parsed = timeOf(bytes, timeStart, timeEnd);
   const timeMs = Number.isNaN(parsed) ? receivedMs : parsed;
   let line: StagedLine | PartialLine | undefined;
   if (high) {
@@ -123,6 +123,28 @@ export function scanLogFrame(
   }
   if (line !== undefined) frame.end = close + TAIL;
   return line;
+}
+
+/** The last time read, as its bytes, and what it read as (a server stamps lines read together alike). */
+const lastTime = new Uint8Array(TIME_MAX);
+let lastTimeLength = -1;
+let lastTimeMs = Number.NaN;
+
+/** parseRfc3339Bytes of `bytes[from, to)`, not read again when the time before was the same. */
+function timeOf(bytes: Uint8Array, from: number, to: number): number {
+  const length = to - from;
+  if (length === lastTimeLength) {
+    let index = length - 1;
+    while (index >= 0 && bytes[from + index] === lastTime[index]) index -= 1;
+    if (index < 0) return lastTimeMs;
+  }
+  const ms = parseRfc3339Bytes(bytes, from, to);
+  if (length <= TIME_MAX) {
+    lastTime.set(bytes.subarray(from, to));
+    lastTimeLength = length;
+    lastTimeMs = ms;
+  }
+  return ms;
 }
 
 /** No byte of the word is a quote, a backslash, a control character or past ASCII. */
