@@ -204,3 +204,31 @@ test('at 420 px, details opened under the list say so at the bottom of the windo
   await expect(page.getByTestId(TEST_IDS.eventDetail)).toBeInViewport();
   await expect(cue).toHaveCount(0);
 });
+
+test('at 420 px a log tab scrolls within its list and follows its newest line, the panels below in reach', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  const { id, session } = await SessionPage.openNew(page, api);
+  const lines = Array.from({ length: 2_000 }, (_, n) => `narrow line ${n}`);
+  await api.appendLog(id, '/var/log/app/narrow.log', lines);
+  await session.openFile('/var/log/app/narrow.log');
+  // the newest line in view without scrolling anything: the list follows it
+  await expect(session.row('narrow line 1999')).toBeInViewport();
+  const sizes = await session.list.evaluate((list) => ({
+    height: list.clientHeight,
+    content: list.scrollHeight,
+    page: document.scrollingElement?.scrollHeight ?? 0,
+  }));
+  // the list is a window on its lines, not as tall as all of them (it was, and the page scrolled
+  // through 40,000 px of lines to reach the panels below)
+  expect(sizes.height).toBeLessThan(900);
+  expect(sizes.content).toBeGreaterThan(sizes.height * 10);
+  await page.getByRole('heading', { name: 'Clipboard', exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('heading', { name: 'Clipboard', exact: true })).toBeInViewport();
+  await api.appendLog(id, '/var/log/app/narrow.log', ['narrow line 2000']);
+  await page.getByRole('heading', { name: 'Clipboard', exact: true }).scrollIntoViewIfNeeded();
+  await session.list.scrollIntoViewIfNeeded();
+  await expect(session.row('narrow line 2000')).toBeInViewport();
+});

@@ -140,7 +140,9 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
       tabIndex={0}
       data-testid={TEST_IDS.logList}
       data-version={version}
-      className="relative min-h-0 flex-1 overflow-auto bg-panel focus-visible:outline-offset-[-2px]"
+      // sized by the panel, never by its rows (as the timeline's list): on a narrow screen, where
+      // the page scrolls, the list is otherwise as tall as all its lines and cannot follow
+      className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
     >
       <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
         {items.map((item) => {
