@@ -43,6 +43,7 @@ const READ_AS_BYTES = [
   'user "Zoë Müller" signed in',
   'order 123 placed → fulfilment queue',
   'Miyu 佐藤 😀',
+  '\uFEFFa message that starts with what a byte-order mark is',
   '\u0000 and \u007f and \u001f',
   '<a href="x">&amp;</a>',
   ' '.repeat(300) + 'WARN spaced',

@@ -31,7 +31,8 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const ESC = 0x1b;
 
-const utf8 = new TextDecoder();
+// a message's own leading U+FEFF is kept, as JSON.parse keeps it
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
