@@ -2,8 +2,8 @@
  * The log stream's frame read from its bytes, in the stream worker, when it has the shape the
  * contract gives it: `data: {"event":"log","timestamp":"…","message":"…"}` and a blank line. A line
  * whose message is ASCII is not made into a string here: its bytes (escapes undone) are staged with
- * the batch's others, and the batch's lines become one text, decoded once, that the page cuts
- * (log-decoder.ts). Anything else (another field, another order, a `\u` escape past ASCII, a
+ * the batch's others, which are decoded once and cut into the lines' texts when the batch is packed
+ * (log-decoder.ts); a message past ASCII is decoded by itself. Anything else (another field, another order, a `\u` escape past ASCII, a
  * control character, bytes that are not the whole frame) is left to `JSON.parse`, which reads it
  * as before: the two ways give the same line for every frame this one accepts.
  */
@@ -110,13 +110,18 @@ export function scanLogFrame(
   let line: StagedLine | PartialLine | undefined;
   if (high) {
     // a message past ASCII is made here, whole: its length as text is not its length in bytes
-    line = escaped ? undefined : lineOf(utf8.decode(bytes.subarray(from, close)), timeMs);
+    if (!escaped) line = lineOf(utf8.decode(bytes.subarray(from, close)), timeMs);
+    else {
+      if (unescaped.length < close - from) unescaped = new Uint8Array(2 * (close - from));
+      const written = unescapeJson(bytes, from, close, unescaped, 0);
+      if (written >= 0) line = lineOf(utf8.decode(unescaped.subarray(0, written)), timeMs);
+    }
   } else if (!escaped) {
     line = new StagedLine(staging.copy(bytes, from, close), close - from, timeMs, false);
   } else {
     const at = staging.length;
     wroteEscape = false;
-    const written = unescapeAscii(bytes, from, close, staging.writable(close - from), at);
+    const written = unescapeJson(bytes, from, close, staging.writable(close - from), at);
     if (written >= 0) {
       staging.advance(written - at);
       line = new StagedLine(at, written - at, timeMs, wroteEscape);
@@ -162,15 +167,18 @@ function quiet(word: number): boolean {
   );
 }
 
-/** unescapeAscii wrote an ESC (`\u001b`, the only way one comes: JSON escapes control characters). */
+/** A message past ASCII with escapes, its escapes undone, before it is decoded. */
+let unescaped = new Uint8Array(4096);
+
+/** unescapeJson wrote an ESC (`\u001b`, the only way one comes: JSON escapes control characters). */
 let wroteEscape = false;
 
 /**
- * Writes the JSON string body `bytes[from, to)` (ASCII, every escape whole) into `out` from `at`
- * with its escapes undone; returns where the writing ended, or -1 for an escape JSON does not
- * have or a `\u` past ASCII (left to JSON.parse).
+ * Writes the JSON string body `bytes[from, to)` (every escape whole; bytes past ASCII copied as
+ * they are) into `out` from `at` with its escapes undone; returns where the writing ended, or -1
+ * for an escape JSON does not have or a `\u` past ASCII (left to JSON.parse).
  */
-function unescapeAscii(
+function unescapeJson(
   bytes: Uint8Array,
   from: number,
   to: number,
