@@ -62,9 +62,16 @@ export interface AttemptRequest {
    * Offered each frame that starts in a read first, as bytes (`bytes[start, limit)` is the rest of
    * the read): returns where the frame ends (past its blank line) when it handled it, whose
    * message is then not delivered, or -1 to leave it to the parser. Frames cut across two reads
-   * always go to the parser (stream-reader.ts). Not with `bytes`.
+   * always go to the parser (stream-reader.ts). Not with `bytes`. With `framesText`, `text` is
+   * the read's text, which lines up with its bytes.
    */
-  frames?: (bytes: Uint8Array, start: number, limit: number) => number;
+  frames?: (bytes: Uint8Array, start: number, limit: number, text: string | undefined) => number;
+  /**
+   * `frames` reads a frame's text too: each read is decoded first, and its frames are offered
+   * only when its text lines up with its bytes, character for byte, and holds no CR (every line
+   * then ends with LF); any other read goes to the parser whole.
+   */
+  framesText?: boolean;
 }
 
 export interface Attempt {

@@ -37,7 +37,7 @@ export interface StreamDecoder<
    * Optional: reads the frame that starts at `bytes[start]` from its bytes when it has the one
    * shape the decoder knows best and ends before `limit` (where it ends, past its blank line, goes
    * in `frame.end`); else returns undefined and the frame is parsed and decoded as any other.
-   * Never throws.
+   * With `scansText`, `text` is the read's text, character for byte. Never throws.
    */
   scan?(
     bytes: Uint8Array,
@@ -46,7 +46,10 @@ export interface StreamDecoder<
     receivedMs: number,
     staging: ByteStaging,
     frame: { end: number },
+    text: string | undefined,
   ): Wire | undefined;
+  /** `scan` reads the frame's text as well as its bytes (AttemptRequest.framesText). */
+  readonly scansText?: boolean;
   pack(wires: Wire[], bytes: ByteStaging): { packed: Packed; transfer: Transferable[] };
   /** Never throws, like decode; nor does reading the batch. */
   unpack(packed: Packed): Batch;
@@ -125,8 +128,8 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
     const scanFrame = decoder.scan;
     const frame = { end: 0 };
     const scan = scanFrame
-      ? (piece: Uint8Array, start: number, limit: number): number => {
-          const wire = scanFrame(piece, start, limit, now(), bytes, frame);
+      ? (piece: Uint8Array, start: number, limit: number, text: string | undefined): number => {
+          const wire = scanFrame(piece, start, limit, now(), bytes, frame, text);
           if (wire === undefined) return -1;
           sink.delivered();
           onItems(decoder.unpack(decoder.pack([wire], bytes).packed));
@@ -139,7 +142,7 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
         fetch: baseFetch,
         bytes: decoder.keepsBytes === true,
         ...(watch ? { onBytes: sink.touch } : {}),
-        ...(scan ? { frames: scan } : {}),
+        ...(scan ? { frames: scan, framesText: decoder.scansText === true } : {}),
         now,
       },
       {

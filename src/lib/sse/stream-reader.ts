@@ -58,7 +58,9 @@ export function startStreamRead(request: AttemptRequest, handlers: AttemptHandle
       parser.push(text, offerBytes ? alignedBytes(text, bytes, whole) : undefined);
       if (bytes.byteLength > 0) whole = (bytes[bytes.byteLength - 1] as number) < 0x80;
     };
-    const frames = request.frames ? new FrameCutter(request.frames, toParser) : undefined;
+    const frames = request.frames
+      ? new FrameCutter(request.frames, toParser, request.framesText === true)
+      : undefined;
     for (;;) {
       const wait = request.gate?.();
       if (wait) await wait;
@@ -98,6 +100,10 @@ const LF = 10;
  * partial line and no event, and its decoder no bytes: the next frame may be offered again. A
  * frame that ends with CR line ends has no `\n\n`; it goes to the parser with the frames after
  * it until one does.
+ *
+ * With `asText`, each piece is decoded once and offered with its text, but only when the text
+ * lines up with the bytes and holds no CR (AttemptRequest.framesText); any other piece goes to the
+ * parser whole, as a frame cut across pieces does.
  */
 export class FrameCutter {
   /** Some frame was offered before any byte went to the parser. */
@@ -107,10 +113,22 @@ export class FrameCutter {
   /** The last piece ended with LF (a blank line may end at the next piece's first byte). */
   private lastLf = false;
 
+  /** Decodes a piece for `asText` (whole: the piece's own bytes, none held from the one before). */
+  private readonly decoder: TextDecoder | undefined;
+
   constructor(
-    private readonly offer: (bytes: Uint8Array, start: number, limit: number) => number,
+    private readonly offer: (
+      bytes: Uint8Array,
+      start: number,
+      limit: number,
+      text: string | undefined,
+    ) => number,
     private readonly toParser: (bytes: Uint8Array, offerBytes: boolean) => void,
-  ) {}
+    asText = false,
+  ) {
+    // a byte-order mark is read as a character, so a stream that starts with one is not aligned
+    if (asText) this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  }
 
   push(piece: Uint8Array): void {
     const length = piece.length;
@@ -126,8 +144,18 @@ export class FrameCutter {
       this.open = false;
       at = end;
     }
+    let text: string | undefined;
+    if (this.decoder && at < length) {
+      text = this.decoder.decode(piece);
+      // one character a byte: every character is an ASCII byte, or the replacement of one
+      // invalid byte, in the bytes' order (as alignedBytes)
+      if (text.length !== length || text.indexOf('\r', at) !== -1) {
+        this.rest(piece, at);
+        return;
+      }
+    }
     while (at < length) {
-      const handled = this.offer(piece, at, length);
+      const handled = this.offer(piece, at, length, text);
       if (handled > at) {
         this.began = true;
         at = handled;

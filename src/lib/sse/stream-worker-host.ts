@@ -93,8 +93,8 @@ export function serveStreams(
     const scanFrame = decoder.scan;
     const frame = { end: 0 };
     const scan = scanFrame
-      ? (piece: Uint8Array, start: number, limit: number): number => {
-          const item = scanFrame(piece, start, limit, Date.now(), bytes, frame);
+      ? (piece: Uint8Array, start: number, limit: number, text: string | undefined): number => {
+          const item = scanFrame(piece, start, limit, Date.now(), bytes, frame, text);
           if (item === undefined) return -1;
           add(item);
           return frame.end;
@@ -107,7 +107,7 @@ export function serveStreams(
         fetch: fetchImpl,
         bytes: decoder.keepsBytes === true,
         ...(request.watch ? { onBytes: touch } : {}),
-        ...(scan ? { frames: scan } : {}),
+        ...(scan ? { frames: scan, framesText: decoder.scansText === true } : {}),
         now: Date.now,
         gate,
       },

@@ -7,6 +7,8 @@ import { NetworkIndex } from '../model/network';
 import { NetworkPairing, TimelineCounts } from '../model/timeline-indexes';
 import type { EventItem } from '../model/types';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { createSseParser } from '../../../lib/sse/sse-parser';
+import { FrameCutter } from '../../../lib/sse/stream-reader';
 import type { SseMessage } from '../../../lib/sse/attempt';
 import { frameText } from '../model/event-item';
 import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
@@ -234,6 +236,129 @@ describe('telemetryDecoder', () => {
       }),
     ]);
     expect(cut(frame)).toMatchObject({ ok: true, eager: true });
+  });
+});
+
+/**
+ * A stream's frames read as the stream worker reads them, with frames found in each read first
+ * (FrameCutter with telemetryDecoder.scan) and the rest parsed, and by the parser alone, each
+ * packed and unpacked: the frames the page receives, and how many were found in their read.
+ */
+function readBothWays(stream: Uint8Array, cuts: readonly number[]) {
+  const read = (wires: unknown[], bytes: ByteStaging) =>
+    telemetryDecoder
+      .unpack(telemetryDecoder.pack(wires as never[], bytes).packed)
+      .toArray()
+      .map(cut);
+  const aloneBytes = new ByteStaging();
+  const alone: unknown[] = [];
+  const parser = createSseParser((message) =>
+    alone.push(telemetryDecoder.decode(message, RECEIVED_MS, aloneBytes)),
+  );
+  parser.push(new TextDecoder().decode(stream));
+
+  const bytes = new ByteStaging();
+  const wires: unknown[] = [];
+  const inParser = createSseParser((message) =>
+    wires.push(telemetryDecoder.decode(message, RECEIVED_MS, bytes)),
+  );
+  const pieceDecoder = new TextDecoder();
+  const frame = { end: 0 };
+  let found = 0;
+  const cutter = new FrameCutter(
+    (piece, start, limit, text) => {
+      const wire = telemetryDecoder.scan?.(piece, start, limit, RECEIVED_MS, bytes, frame, text);
+      if (wire === undefined) return -1;
+      found += 1;
+      wires.push(wire);
+      return frame.end;
+    },
+    (piece) => inParser.push(pieceDecoder.decode(piece, { stream: true })),
+    telemetryDecoder.scansText,
+  );
+  // each piece is read into the same buffer, as the reader reads them
+  const buffer = new Uint8Array(stream.length);
+  let from = 0;
+  for (const at of [...cuts, stream.length]) {
+    buffer.set(stream.subarray(from, at));
+    cutter.push(buffer.subarray(0, at - from));
+    buffer.fill(0x7a);
+    from = at;
+  }
+  inParser.push(pieceDecoder.decode());
+  return { alone: read(alone, aloneBytes), found: read(wires, bytes), count: found };
+}
+
+describe('telemetryDecoder.scan', () => {
+  const escaped = envelope(11, {
+    ts: 3,
+    type: 'console_log',
+    category: 'console',
+    data: { level: 'log', text: 'line one\nline "two" \\ \u001b[31mred' },
+  });
+  const accented = envelope(12, {
+    ts: 4,
+    type: 'console_log',
+    category: 'console',
+    data: { level: 'log', text: 'café 😀' },
+  });
+  const frames = [
+    `id: 7\ndata: ${consoleError}\n\n`,
+    `id: 8\ndata: ${request}\n\n`,
+    ':\n\n',
+    `data: ${escaped}\n\n`,
+    'id: 13\ndata: {"seq":13,"event":\n\n',
+    `id: 9\ndata: ${noTs}\n\n`,
+    `id: 14\nevent: other\ndata: ${request.replace('"seq":8', '"seq":14')}\n\n`,
+    `data: ${request.replace('"seq":8', '"seq":15')}\ndata: \n\n`,
+    'id: 16\ndata:\n\n',
+    'id: 18\ndata: \n\n',
+    `data: ${consoleError.replace('"seq":7', '"seq":17')}\nid: 17\n\n`,
+  ];
+  const encoder = new TextEncoder();
+
+  it('reads each frame of the contract’s shape from its read as the parser’s message reads', () => {
+    const stream = encoder.encode(frames.join(''));
+    const whole = readBothWays(stream, []);
+    expect(whole.found).toEqual(whole.alone);
+    expect(whole.alone).toHaveLength(8);
+    // with and without an id line, escapes and an unreadable frame among them
+    expect(whole.count).toBe(5);
+    expect(whole.alone.map((frame) => frame?.text)).toContain(escaped);
+    for (let at = 0; at <= stream.length; at += 1) {
+      const { alone, found } = readBothWays(stream, [at]);
+      expect(found, String(at)).toEqual(alone);
+    }
+    for (let step = 1; step < 40; step += 7) {
+      const cuts = Array.from({ length: Math.floor(stream.length / step) }, (_, k) => k * step);
+      const { alone, found } = readBothWays(stream, cuts);
+      expect(found, `every ${step} bytes`).toEqual(alone);
+    }
+  });
+
+  it('leaves a read whose text is not its bytes character for byte, or that holds a CR, to the parser', () => {
+    const plain = `id: 7\ndata: ${consoleError}\n\nid: 8\ndata: ${request}\n\n`;
+    const cases = [
+      `${plain}id: 12\ndata: ${accented}\n\n${plain}`,
+      `${plain}id: 9\r\ndata: ${noTs}\r\n\r\n${plain}`,
+      // a CR ends the data line: the parser reads the frame, and a comment after it
+      `${plain}data: ${noTs}\r: note\n\n${plain}`,
+      `\uFEFF${plain}${plain}${plain}`,
+    ];
+    for (const body of cases) {
+      const stream = encoder.encode(body);
+      const whole = readBothWays(stream, []);
+      expect(whole.found, body).toEqual(whole.alone);
+      expect(whole.count, body).toBe(0);
+      // the reads after it are read again: the first frame of each was cut, and went to the parser
+      const middle = stream.indexOf(0x0a, stream.length / 2);
+      const cutUp = readBothWays(stream, [middle, Math.floor((stream.length * 3) / 4)]);
+      expect(cutUp.found, body).toEqual(cutUp.alone);
+      expect(cutUp.count, body).toBeGreaterThan(0);
+    }
+    expect(
+      readBothWays(encoder.encode(cases[0] as string), []).alone.map((f) => f?.text),
+    ).toContain(accented);
   });
 });
 

@@ -1,12 +1,12 @@
 import { LIMITS } from '../../../config/limits';
 import type { ItemBatch } from '../../../lib/batch-queue';
-import type { SseMessage } from '../../../lib/sse/attempt';
 import { BatchBytes } from '../../../lib/sse/batch-bytes';
 import type { ByteStaging } from '../../../lib/sse/byte-staging';
 import type { StreamDecoder } from '../../../lib/sse/decoded-stream';
 import { decodeEnvelope } from '../model/decode';
 import { NO_NAME_ID, readEventOf, type EventRows, type ReadEvent } from '../model/event-item';
 import { nameId } from '../model/name-counts';
+import { findTelemetryFrame, type TelemetryFramePlace } from './telemetry-frame-scan';
 
 /**
  * One telemetry frame and when it arrived, as the page receives it: an event the worker read, a
@@ -90,18 +90,19 @@ export const telemetryDecoder: StreamDecoder<TelemetryFrame, PackedFrames, WireF
     windowItems: LIMITS.streamWorkerWindow.telemetry,
     keepsBytes: true,
     decode(message, receivedMs, bytes) {
-      const atUs = receivedMs * 1000;
-      // the worker describes the event; the page reads its source from the text when it parses it
-      const decoded = decodeEnvelope(message.data, 'skip');
-      if (!decoded.ok) return { ok: false, text: message.data, reason: decoded.reason, atUs };
-      const read = readEventOf(decoded.seq, decoded.event) as Extract<WireFrame, { ok: true }>;
-      // the fields a wire frame adds, set on the event read rather than copying it into another
-      read.ok = true;
-      read.eager = EAGER_TYPES.has(read.type);
-      read.atUs = atUs;
-      read.bytesStart = stage(message, bytes);
-      read.bytesEnd = bytes.length;
-      return read;
+      const { bytes: read, bytesStart, bytesEnd } = message;
+      // its bytes as the reader read them when it says where, else encoded
+      return read && bytesStart !== undefined && bytesEnd !== undefined
+        ? wireOf(message.data, receivedMs, bytes, read, bytesStart, bytesEnd)
+        : wireOf(message.data, receivedMs, bytes, null, 0, 0);
+    },
+    scansText: true,
+    scan(bytes, start, limit, receivedMs, staging, frame, text) {
+      if (text === undefined || !findTelemetryFrame(bytes, start, limit, text, place))
+        return undefined;
+      const { dataStart, dataEnd } = place;
+      frame.end = place.end;
+      return wireOf(text.slice(dataStart, dataEnd), receivedMs, staging, bytes, dataStart, dataEnd);
     },
     pack(frames, bytes) {
       const count = frames.length;
@@ -205,12 +206,33 @@ function frameColumns(count: number): Columns {
   };
 }
 
-/** Stages a frame's data: its bytes as the reader read them when it says where, else encoded. */
-function stage(message: SseMessage, bytes: ByteStaging): number {
-  const { bytes: read, bytesStart, bytesEnd } = message;
-  if (read && bytesStart !== undefined && bytesEnd !== undefined)
-    return bytes.copy(read, bytesStart, bytesEnd);
-  return bytes.text(message.data);
+/** Where scan finds a frame (one per worker: a frame is read whole before the next is found). */
+const place: TelemetryFramePlace = { dataStart: 0, dataEnd: 0, end: 0 };
+
+/**
+ * A frame's data read: described, its bytes staged (`read[readStart, readEnd)` when given, else
+ * the data encoded).
+ */
+function wireOf(
+  data: string,
+  receivedMs: number,
+  staging: ByteStaging,
+  read: Uint8Array | null,
+  readStart: number,
+  readEnd: number,
+): WireFrame {
+  const atUs = receivedMs * 1000;
+  // the worker describes the event; the page reads its source from the text when it parses it
+  const decoded = decodeEnvelope(data, 'skip');
+  if (!decoded.ok) return { ok: false, text: data, reason: decoded.reason, atUs };
+  const wire = readEventOf(decoded.seq, decoded.event) as Extract<WireFrame, { ok: true }>;
+  // the fields a wire frame adds, set on the event read rather than copying it into another
+  wire.ok = true;
+  wire.eager = EAGER_TYPES.has(wire.type);
+  wire.atUs = atUs;
+  wire.bytesStart = read ? staging.copy(read, readStart, readEnd) : staging.text(data);
+  wire.bytesEnd = staging.length;
+  return wire;
 }
 
 /**
