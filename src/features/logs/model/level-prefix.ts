@@ -82,22 +82,36 @@ function isTimePunctuation(c: number): boolean {
   );
 }
 
-const UPPER_WORDS: readonly (readonly [string, LogLevel])[] = [
-  ['ERROR', 'error'],
-  ['WARN', 'warn'],
-  ['WARNING', 'warn'],
-  ['INFO', 'info'],
-  ['DEBUG', 'debug'],
-  ['TRACE', 'trace'],
-  ['FATAL', 'error'],
-];
-
-/** The level of the upper-case word `text[from, from + length)` when it is one of the usual five's. */
+/**
+ * The level of the upper-case word `text[from, from + length)` when it is one of the usual five's
+ * (`ERROR`, `WARN`, `WARNING`, `INFO`, `DEBUG`, `TRACE`, `FATAL`): by its first letter and length,
+ * then its letters, as this runs for most lines of a stream.
+ */
 function upperLevelWord(text: string, from: number, length: number): LogLevel | undefined {
-  for (const [word, level] of UPPER_WORDS) {
-    if (word.length === length && text.startsWith(word, from)) return level;
+  switch (text.charCodeAt(from)) {
+    case 0x45:
+      return length === 5 && lettersAt(text, from, 'ERROR') ? 'error' : undefined;
+    case 0x57:
+      if (length === 4) return lettersAt(text, from, 'WARN') ? 'warn' : undefined;
+      return length === 7 && lettersAt(text, from, 'WARNING') ? 'warn' : undefined;
+    case 0x49:
+      return length === 4 && lettersAt(text, from, 'INFO') ? 'info' : undefined;
+    case 0x44:
+      return length === 5 && lettersAt(text, from, 'DEBUG') ? 'debug' : undefined;
+    case 0x54:
+      return length === 5 && lettersAt(text, from, 'TRACE') ? 'trace' : undefined;
+    case 0x46:
+      return length === 5 && lettersAt(text, from, 'FATAL') ? 'error' : undefined;
+    default:
+      return undefined;
   }
-  return undefined;
+}
+
+/** `text` holds `word` at `from` (the caller knows it is long enough). */
+function lettersAt(text: string, from: number, word: string): boolean {
+  for (let k = 1; k < word.length; k += 1)
+    if (text.charCodeAt(from + k) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Chromium, glog and logcat lines, recognised by their fixed shape. */
