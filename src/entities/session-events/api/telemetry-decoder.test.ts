@@ -11,7 +11,8 @@ import { createSseParser } from '../../../lib/sse/sse-parser';
 import { FrameCutter } from '../../../lib/sse/stream-reader';
 import type { SseMessage } from '../../../lib/sse/attempt';
 import { frameText } from '../model/event-item';
-import { telemetryDecoder, type TelemetryFrame } from './telemetry-decoder';
+import type { TelemetryFrame } from './telemetry-batch';
+import { telemetryDecoder } from './telemetry-decoder';
 
 const RECEIVED_MS = 1_763_705_600_000;
 

@@ -145,7 +145,7 @@ export function isTopNavigationEvent(event: TelemetryEvent): boolean {
 
 /**
  * What an event item of a live stream reads of its frame, by the frame's place `at` in its batch
- * (api/telemetry-decoder.ts FrameBatch): the fields the worker read, and the frame's text, decoded
+ * (api/telemetry-batch.ts FrameBatch): the fields the worker read, and the frame's text, decoded
  * from the batch's bytes when read.
  */
 export interface EventRows {

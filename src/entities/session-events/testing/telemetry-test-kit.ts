@@ -1,7 +1,8 @@
 /** Builders of telemetry events and buffer items for the store and model tests. */
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { ByteStaging } from '../../../lib/sse/byte-staging';
-import { telemetryDecoder, type FrameBatch } from '../api/telemetry-decoder';
+import type { FrameBatch } from '../api/telemetry-batch';
+import { telemetryDecoder } from '../api/telemetry-decoder';
 import { liveEventItem, makeEventItem } from '../model/event-item';
 import type { EventItem, GapCause, MarkerKind, TelemetryEvent } from '../model/types';
 import type { NewItem } from '../stores/telemetry-buffer';
