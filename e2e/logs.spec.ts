@@ -217,6 +217,49 @@ test('search highlights every match and steps through them; filters show counts'
   ).toBeVisible();
 });
 
+test('a filter over many lines shows the newest matches at once, then the older ones as it tests them', async ({
+  page,
+  api,
+}) => {
+  const { id, session } = await SessionPage.openNew(page, api);
+  const count = 120_000;
+  await api.appendLog(
+    id,
+    '/var/log/many.log',
+    Array.from({ length: count }, (_, at) =>
+      at % 1_000 === 0 ? `POST /api/checkout ${at}` : `GET /api/items ${at}`,
+    ),
+  );
+  await session.openFile('/var/log/many.log');
+  await expect(page.getByTestId(TEST_IDS.logCounts)).toHaveAttribute(
+    'data-retained',
+    String(count),
+  );
+  // the cue that older lines are still being tested is drawn, however briefly
+  await page.evaluate(() => {
+    const seen = { progress: false };
+    (window as unknown as { __filterSeen: typeof seen }).__filterSeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="log-filter-progress"]')) seen.progress = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('searchbox', { name: 'Show only lines matching' }).fill('CHECKOUT');
+  await expect(page.getByText('showing 120 of 120,000')).toBeVisible();
+  await expect(page.getByTestId(TEST_IDS.logFilterProgress)).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __filterSeen: { progress: boolean } }).__filterSeen.progress,
+    ),
+  ).toBe(true);
+  await expect(session.row('checkout 119000')).toBeVisible();
+  // the oldest match, found last, is there at the top
+  await session.list.evaluate((list) => {
+    list.scrollTop = 0;
+  });
+  await expect(session.row('checkout 0')).toBeVisible();
+  await expect(session.rows.first()).toContainText('POST /api/checkout 0');
+});
+
 test('one line is counted as one, the download is named once .log, and Clear takes the copy notice with the lines', async ({
   page,
   api,

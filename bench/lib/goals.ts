@@ -166,7 +166,7 @@ function scaleGoals(scale: ScaleResult): GoalResult[] {
     ...heapGoals(scale),
     {
       goal: `filter and search over 1,000,000 lines no slower than today's log view (medians ${GOALS.todayFilterMs} and ${GOALS.todaySearchMs} ms), plus a tenth`,
-      measured: `filter ${ms(scale.filterMs.median)} ms, search ${ms(scale.searchMs.median)} ms (medians; limits ${ms(filterLimit)}, ${ms(searchLimit)} ms)`,
+      measured: `filter ${ms(scale.filterMs.median)} ms to its first frame${scale.filterSettledMs ? ` (${ms(scale.filterSettledMs.median)} ms to every line tested)` : ''}, search ${ms(scale.searchMs.median)} ms (medians; limits ${ms(filterLimit)}, ${ms(searchLimit)} ms)`,
       met: full
         ? scale.filterMs.median <= filterLimit && scale.searchMs.median <= searchLimit
         : null,
@@ -329,8 +329,8 @@ export function evaluateGoals(measured: Measured): GoalResult[] {
     const limit = filter.logMs.median * GOALS.allFilterShareOfLogs;
     const beside = msBeside(filter.allMs.median, limit);
     goals.push({
-      goal: `All view filter over ${int(filter.lines)} lines and ${int(filter.events)} events ≤ the log view's over the lines alone, plus a tenth`,
-      measured: `${beside.value} ms over ${int(filter.rows)} rows; the log view ${ms(filter.logMs.median)} ms (limit ${beside.limit} ms)`,
+      goal: `All view filter over ${int(filter.lines)} lines and ${int(filter.events)} events ≤ the log view's over the lines alone (every line tested), plus a tenth`,
+      measured: `${beside.value} ms over ${int(filter.rows)} rows; the log view ${ms(filter.logMs.median)} ms to every line tested (limit ${beside.limit} ms)`,
       met: filter.rows === filter.lines + filter.events && filter.allMs.median <= limit,
     });
   }

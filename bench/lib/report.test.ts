@@ -56,4 +56,16 @@ describe('scaleTable', () => {
     expect(row).toMatch(/^JS heap, the same events with the Network view open/);
     expect(row).toMatch(/140(\.0)? MB; 2\.00×$/);
   });
+
+  it('gives the filter to its first frame and, when measured, to every line tested', () => {
+    const settled = { median: 120, min: 100, max: 140, n: 5 };
+    const rows = scaleTable({ ...scale, filterSettledMs: settled }, null).split('\n');
+    expect(rows.find((line) => line.includes('first frame'))).toMatch(
+      /^filter over 1,000,000 lines, first frame, ms +50/,
+    );
+    expect(rows.find((line) => line.includes('every line tested'))).toMatch(
+      /^filter over 1,000,000 lines, every line tested, ms +120/,
+    );
+    expect(scaleTable(scale, null)).not.toMatch(/every line tested/);
+  });
 });

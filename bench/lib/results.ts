@@ -43,7 +43,10 @@ export interface ScaleResult {
   /** Heap after GC with the lines retained (the whole page; the goal takes it less the baseline). */
   logHeapMb: number;
   logLoadMs: number;
+  /** From the edit to the first frame showing the filter's matches (the newest lines' first). */
   filterMs: Spread;
+  /** From the edit to the first frame with every retained line tested (absent before it was kept). */
+  filterSettledMs?: Spread;
   searchMs: Spread;
   scrollFrames: Latency;
   scrollLongTasks: { count: number; max: number };
@@ -150,7 +153,10 @@ export interface TogetherResult {
      */
     heapBeforeAllMb?: number;
     heapWithAllMb?: number;
-    /** The same text filter: the log view over its lines, the All view over lines and events. */
+    /**
+     * The same text filter: the log view over its lines (to every line tested, since it shows the
+     * newest first), the All view over lines and events.
+     */
     logMs: Spread;
     allMs: Spread;
   };

@@ -125,6 +125,25 @@
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
       });
     },
+    /**
+     * Times one edit of an input, from the edit to the first frame in which nothing matches
+     * `pending` (what a view shows while it has not finished with the edit).
+     */
+    timeInputSettled(selector, value, pending) {
+      const input = document.querySelector(selector);
+      if (!(input instanceof HTMLInputElement)) throw new Error(`no input matches ${selector}`);
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      return new Promise((resolve) => {
+        const started = performance.now();
+        setValue.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const frame = () => {
+          if (document.querySelector(pending)) requestAnimationFrame(frame);
+          else setTimeout(() => resolve(performance.now() - started), 0);
+        };
+        requestAnimationFrame(frame);
+      });
+    },
     /** Ms after navigation start at which the element named by `__benchFirst` first existed. */
     firstSeen: () => firstSeenAt,
     /** Ends the measurement and hands over everything recorded. */

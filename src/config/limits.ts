@@ -3,6 +3,13 @@ export const LIMITS = {
   /** Log lines retained per log stream before the oldest are evicted (configurable in the UI). */
   logLinesDefault: 200_000,
   logLinesMax: 2_000_000,
+  /**
+   * A log tab's filter over many lines tests the newest `newestLines` at once (the rows in view
+   * when following) and the older ones after, newest first, in tasks of about `sliceMs`
+   * (`sliceLines` at a time), the view told every `showEveryMs` and at the end: the first frame
+   * does not wait for every line (a million took 100 ms or more).
+   */
+  logFilterPace: { newestLines: 50_000, sliceLines: 25_000, sliceMs: 12, showEveryMs: 100 },
   /** Telemetry events retained per session. */
   telemetryEventsDefault: 100_000,
   telemetryEventsMax: 1_000_000,

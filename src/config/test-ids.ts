@@ -5,6 +5,7 @@ export const TEST_IDS = {
   logPausedBar: 'log-paused-bar',
   logEvicted: 'log-evicted',
   logCounts: 'log-counts',
+  logFilterProgress: 'log-filter-progress',
   streamStatus: 'stream-status',
   timelineRow: 'timeline-row',
   timelineList: 'timeline-list',

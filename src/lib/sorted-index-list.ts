@@ -1,6 +1,6 @@
 /**
  * Absolute positions (seqs, indexes) in ascending order with cheap appends at the back and removal
- * from the front: the filtered views and match lists of bounded buffers.
+ * from the front (and older ones put before, a batch at a time): the filtered views and match lists of bounded buffers.
  */
 export class SortedIndexList {
   private seqs: number[] = [];
@@ -14,6 +14,12 @@ export class SortedIndexList {
   }
   push(seq: number): void {
     this.seqs.push(seq);
+  }
+  /** Puts `seqs` (ascending, each below the first held) before those held. */
+  prepend(seqs: number[]): void {
+    if (seqs.length === 0) return;
+    this.seqs = seqs.concat(this.offset === 0 ? this.seqs : this.seqs.slice(this.offset));
+    this.offset = 0;
   }
   reset(seqs: number[] = []): void {
     this.seqs = seqs;

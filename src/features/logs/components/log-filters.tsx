@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { useGlanceVersion } from '../../../components/ui/use-glance-version';
 import { ChipRow } from '../../../components/ui/chip-row';
 import { chipClick, shownInWords } from '../../../lib/chip-choice';
+import { TEST_IDS } from '../../../config/test-ids';
 import { cn } from '../../../lib/cn';
 import { LEVELS, levelLabel } from '../model/level';
 import type { LevelKey } from '../stores/log-buffer';
@@ -35,6 +36,7 @@ export function LogFilters({ tab }: { tab: LogTab }) {
     tab.refreshQueries();
   };
   const filtering = include.text !== '' || exclude.text !== '' || hidden.length > 0;
+  const progress = tab.buffer.filterProgress;
   return (
     <div className="flex min-w-0 flex-wrap items-start gap-2">
       <QueryInput
@@ -103,6 +105,12 @@ export function LogFilters({ tab }: { tab: LogTab }) {
       {filtering && (
         <span className="h-8 text-xs leading-8 text-muted tabular-nums" aria-live="polite">
           showing {tab.buffer.viewCount.toLocaleString()} of {tab.buffer.size.toLocaleString()}
+          {progress && (
+            <span data-testid={TEST_IDS.logFilterProgress}>
+              {' '}
+              · testing older lines, {Math.floor((progress.tested / progress.of) * 100)}% done
+            </span>
+          )}
         </span>
       )}
     </div>

@@ -13,6 +13,8 @@ export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
   useGlanceVersion(tab.store);
   const count = tab.buffer.matchCount;
   const ordinal = tab.buffer.matchOrdinal(current);
+  // under a filter still testing older lines, the matches among those it has tested
+  const partial = tab.buffer.filterProgress !== null;
   const active = search.text !== '' && !error;
   return (
     <div className="flex min-w-0 items-start gap-1">
@@ -46,10 +48,12 @@ export function LogSearch({ tab, inputId }: { tab: LogTab; inputId: string }) {
           >
             {/* the count follows the typing; which one is current, once Enter stepped to one */}
             {count === 0
-              ? 'No matches'
+              ? partial
+                ? 'No matches yet'
+                : 'No matches'
               : ordinal > 0
-                ? `${ordinal.toLocaleString()} of ${count.toLocaleString()}`
-                : `${count.toLocaleString()} ${count === 1 ? 'match' : 'matches'}`}
+                ? `${ordinal.toLocaleString()} of ${count.toLocaleString()}${partial ? ' so far' : ''}`
+                : `${count.toLocaleString()} ${count === 1 ? 'match' : 'matches'}${partial ? ' so far' : ''}`}
           </span>
           <Button
             size="sm"

@@ -146,7 +146,9 @@ export function LogViewer({ tab, sessionId }: LogViewerProps) {
               ? status.kind === 'live'
                 ? 'Connected. Waiting for new lines…'
                 : 'No lines yet.'
-              : 'No line matches the filters.'}
+              : tab.buffer.filterProgress !== null
+                ? 'No match among the newest lines; testing older ones…'
+                : 'No line matches the filters.'}
           </p>
         )}
         <LogPausedBar tab={tab} />

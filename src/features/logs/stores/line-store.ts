@@ -291,19 +291,22 @@ export class LineStore {
   }
 
   /**
-   * Visits the retained lines from seq `from` on, oldest first, through one reused object (valid
-   * only during the call; its times and its `text` are read only when asked for).
+   * Visits the retained lines from seq `from` on (to before `end`), oldest first, through one
+   * reused object (valid only during the call; its times and its `text` are read only when asked
+   * for).
    */
-  walk(from: number, visit: (line: LogLine, seq: number) => void): void {
+  walk(from: number, visit: (line: LogLine, seq: number) => void, end = this.next): void {
     const chunks = this.chunks;
     const start = Math.max(from, this.first);
     for (let at = this.head; at < chunks.length; at += 1) {
       const chunk = chunks[at] as Chunk;
       if (chunk.first + chunk.count <= start) continue;
+      if (chunk.first >= end) break;
       const { lengths, plains, text } = chunk;
       let index = Math.max(0, start - chunk.first);
       let position = plains === null ? chunk.startOf(index) : 0;
-      for (; index < chunk.count; index += 1) {
+      const stop = Math.min(chunk.count, end - chunk.first);
+      for (; index < stop; index += 1) {
         let stored: string;
         if (plains !== null) stored = plains[index] as string;
         else {
@@ -323,21 +326,26 @@ export class LineStore {
    * that hold it (an ASCII needle is in a line's UTF-8 bytes where it is in its text, and no
    * Latin-1 letter matches an ASCII one, in either case). Ignoring case, two characters lower-case
    * to ASCII letters (`İ` to `i̇`, the Kelvin sign to `k`): lines holding them are visited too, as
-   * are notices, lines kept apart and the lines of the open chunk. A needle that is not ASCII visits every line.
+   * are notices, lines kept apart and the lines of the open chunk. A needle that is not ASCII visits
+   * every line.
    *
    * With `holds`, a line the search shows to hold the needle (a match wholly inside its stored
    * text) is not visited but given to `holds` by seq alone: an ASCII needle found in a line's
    * stored text is in its plain text, ignoring case as a filter does or not. A match that starts in
    * one line and ends in the next proves nothing, and the line is visited.
+   *
+   * Only the lines from seq `from` to before `end` are looked at (every retained line by default).
    */
   walkMayContain(
     needle: string,
     caseSensitive: boolean,
     visit: (line: LogLine, seq: number) => void,
     holds?: (seq: number) => void,
+    from = this.first,
+    end = this.next,
   ): void {
     if (needle === '' || !isAscii(needle)) {
-      this.walk(this.first, visit);
+      this.walk(from, visit, end);
       return;
     }
     const pattern = new RegExp(escapeRegex(needle), caseSensitive ? 'g' : 'gi');
@@ -350,20 +358,22 @@ export class LineStore {
     if (!caseSensitive && /k/i.test(needle)) others.push('\u00e2\u0084\u00aa');
     const wide = others.length > 0;
     const chunks = this.chunks;
+    const start = Math.max(from, this.first);
     for (let at = this.head; at < chunks.length; at += 1) {
       const chunk = chunks[at] as Chunk;
-      if (chunk.first + chunk.count <= this.first) continue;
+      if (chunk.first + chunk.count <= start) continue;
+      if (chunk.first >= end) break;
       const { lengths, plains, text, codes, kept } = chunk;
-      let index = Math.max(0, this.first - chunk.first);
+      let index = Math.max(0, start - chunk.first);
+      const count = Math.min(chunk.count, end - chunk.first);
       if (plains !== null) {
-        for (; index < chunk.count; index += 1)
+        for (; index < count; index += 1)
           visit(this.fill(chunk, index, plains[index] as string), chunk.first + index);
         continue;
       }
       let position = chunk.startOf(index);
       pattern.lastIndex = position;
       let found = pattern.exec(text)?.index ?? Number.POSITIVE_INFINITY;
-      const count = chunk.count;
       for (; index < count; index += 1) {
         const end = position + (lengths[index] as number);
         const code = codes[index] as number;

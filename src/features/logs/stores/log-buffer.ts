@@ -60,6 +60,11 @@ export class LogBuffer {
   private searchNeedle: LineNeedle | null = null;
   /** Seqs of retained lines shown and passing the search (empty without a search). */
   private readonly matches = new SortedIndexList();
+  /**
+   * A filter applied newest lines first: the retained lines below this seq have not been tested
+   * yet (null when every one has). `shown` and `matches` hold what the lines from it on gave.
+   */
+  private unread: number | null = null;
   private readonly read: (LogLine | undefined)[] = new Array<LogLine | undefined>(READ_CACHE_LINES);
   private readonly times: LineTimes = {
     timeMs: Number.NaN,
@@ -223,10 +228,12 @@ export class LogBuffer {
   private walk(
     needle: LineNeedle | null,
     visit: (line: LogLine, seq: number) => void,
-    holds?: (seq: number) => void,
+    holds: ((seq: number) => void) | undefined,
+    from: number,
+    end: number,
   ): void {
-    if (needle === null) this.store.walk(this.store.first, visit);
-    else this.store.walkMayContain(needle.text, needle.caseSensitive, visit, holds);
+    if (needle === null) this.store.walk(from, visit, end);
+    else this.store.walkMayContain(needle.text, needle.caseSensitive, visit, holds, from, end);
   }
 
   /**
@@ -249,39 +256,97 @@ export class LogBuffer {
     return { from: store.first, end: store.next, indexes };
   }
 
-  /** Shows only the lines passing `test`; `needle`, when given, is text they all contain. */
-  setFilter(test: LineTest | null, needle: LineNeedle | null = null): void {
+  /**
+   * Shows only the lines passing `test`; `needle`, when given, is text they all contain. With
+   * `newestFirst` (a number of lines) and more lines retained than twice that, only the newest
+   * `newestFirst` are tested now; `continueFilter` tests the older ones, newest first, and
+   * anything that needs every line (`lines`, `stepMatch`) tests the rest at once.
+   */
+  setFilter(test: LineTest | null, needle: LineNeedle | null = null, newestFirst = 0): void {
     this.filter = test;
     this.filterNeedle = test === null ? null : needle;
+    this.unread = null;
     if (test === null) {
       this.shown.reset();
       this.setSearch(this.search, this.searchNeedle);
       return;
     }
+    const store = this.store;
+    const from =
+      newestFirst > 0 && store.size > 2 * newestFirst ? store.next - newestFirst : store.first;
+    const { shown, matched } = this.testLines(from, store.next);
+    this.shown.reset(shown);
+    this.matches.reset(matched);
+    if (from > store.first) this.unread = from;
+  }
+
+  /**
+   * Tests up to `lines` more of the lines a filter applied newest first has not tested, the
+   * newest of them first; whether some are left.
+   */
+  continueFilter(lines: number): boolean {
+    const end = this.unread;
+    if (end === null) return false;
+    const first = this.store.first;
+    const from = Math.max(first, end - Math.max(1, lines));
+    if (from < end) {
+      const { shown, matched } = this.testLines(from, end);
+      this.shown.prepend(shown);
+      this.matches.prepend(matched);
+    }
+    this.unread = from > first ? from : null;
+    return this.unread !== null;
+  }
+
+  /** Tests at once every line a filter applied newest first has not tested yet. */
+  settleFilter(): void {
+    this.continueFilter(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * How far a filter applied newest first has come: the retained lines tested and of how many
+   * (null when every one has been).
+   */
+  get filterProgress(): { tested: number; of: number } | null {
+    const unread = this.unread;
+    if (unread === null) return null;
+    const store = this.store;
+    return { tested: store.next - Math.max(unread, store.first), of: store.size };
+  }
+
+  /** The seqs of the lines from `from` to before `end` passing the filter, and the search too. */
+  private testLines(from: number, end: number): { shown: number[]; matched: number[] } {
+    const test = this.filter as LineTest;
     const search = this.search;
     const shown: number[] = [];
     const matched: number[] = [];
     this.walk(
-      needle,
+      this.filterNeedle,
       (line, seq) => {
         if (!test(line)) return;
         shown.push(seq);
         if (search?.(line)) matched.push(seq);
       },
       // a line proven to pass is shown unread, unless the search must read it too
-      needle?.decides === true && search === null ? (seq) => shown.push(seq) : undefined,
+      this.filterNeedle?.decides === true && search === null ? (seq) => shown.push(seq) : undefined,
+      from,
+      end,
     );
-    this.shown.reset(shown);
-    this.matches.reset(matched);
+    return { shown, matched };
   }
 
-  /** Marks the shown lines passing `test`; `needle`, when given, is text they all contain. */
+  /**
+   * Marks the shown lines passing `test`; `needle`, when given, is text they all contain. Under a
+   * filter applied newest first, only the lines it has tested are searched (the rest are as it
+   * tests them).
+   */
   setSearch(test: LineTest | null, needle: LineNeedle | null = null): void {
     this.search = test;
     this.searchNeedle = test === null ? null : needle;
     const matched: number[] = [];
     if (test !== null) {
       const filter = this.filter;
+      const store = this.store;
       this.walk(
         needle,
         (line, seq) => {
@@ -289,6 +354,8 @@ export class LogBuffer {
         },
         // without a filter every line is shown: one proven to pass is marked unread
         needle?.decides === true && filter === null ? (seq) => matched.push(seq) : undefined,
+        this.unread ?? store.first,
+        store.next,
       );
     }
     this.matches.reset(matched);
@@ -300,6 +367,7 @@ export class LogBuffer {
 
   /** The match after (or before) `seq`, wrapping around; undefined when there is none. */
   stepMatch(seq: number | null, direction: 1 | -1): { seq: number; ordinal: number } | undefined {
+    this.settleFilter();
     const matches = this.matches;
     const count = matches.length;
     if (count === 0) return undefined;
@@ -327,6 +395,7 @@ export class LogBuffer {
     const out: LogLine[] = [];
     const store = this.store;
     if (onlyShown && this.filter !== null) {
+      this.settleFilter();
       for (let position = 0; position < this.shown.length; position += 1) {
         const line = store.read(this.shown.at(position) as number);
         if (line !== undefined) out.push(line);
@@ -338,6 +407,7 @@ export class LogBuffer {
   }
 
   clear(): void {
+    this.unread = null;
     this.store.clear();
     this.shown.reset();
     this.matches.reset();

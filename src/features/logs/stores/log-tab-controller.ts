@@ -2,6 +2,7 @@ import { LIMITS } from '../../../config/limits';
 import type { ApiConnection } from '../../../lib/http/request';
 import { createLiveSource, type LiveSource } from '../../../lib/live-source';
 import type { openDecodedStream } from '../../../lib/sse/decoded-stream';
+import { nextTaskScheduler, type Scheduler } from '../../../lib/schedulers';
 import { describeStall } from '../../../lib/sse/stall-trace';
 import { calmAfterBursts, shown } from '../../../lib/follow-pace';
 import { compileLineFilter, compileQuery, type TextQuery } from '../model/filter';
@@ -122,6 +123,10 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
       // the include text alone decides when no level is hidden, nothing is excluded and no
       // range is set (a notice passes anyway)
       needleOf(state.include, hidden.size === 0 && state.exclude.text === '' && !range),
+      // following the newest lines, they are tested first and the older ones after, paced
+      // (pace.kick); a view held elsewhere (scrolled up, paused) has every line tested at once,
+      // so that it shows the matches where it is held from its first frame
+      state.following && state.pausedAt === null ? LIMITS.logFilterPace.newestLines : 0,
     );
     store.setState({ filterError: null });
   }
@@ -139,6 +144,45 @@ function applyQueries(store: LogTabStore, buffer: LogBuffer): Promise<void> | nu
   }
   if (!filter.ok && filter.ready) return filter.ready;
   return search && !search.ok && search.ready ? search.ready : null;
+}
+
+/**
+ * Tests the lines a filter applied newest first left untested, the newest first, in tasks of about
+ * `sliceMs` one after another (input and frames get their turn between two); `changed` once the
+ * last is tested, and every `showEveryMs` before. `kick` after applying queries; `stop` when the
+ * tab closes.
+ */
+export function paceFilter(
+  buffer: LogBuffer,
+  changed: () => void,
+  pace: { sliceLines: number; sliceMs: number; showEveryMs: number } = LIMITS.logFilterPace,
+  schedule: Scheduler = nextTaskScheduler,
+): { kick(): void; stop(): void } {
+  let cancel: (() => void) | null = null;
+  let shownAt = 0;
+  const step = (): void => {
+    cancel = null;
+    const now = performance.now();
+    const until = now + pace.sliceMs;
+    let left = buffer.continueFilter(pace.sliceLines);
+    while (left && performance.now() < until) left = buffer.continueFilter(pace.sliceLines);
+    if (!left || now - shownAt >= pace.showEveryMs) {
+      shownAt = now;
+      changed();
+    }
+    if (left) cancel = schedule(step);
+  };
+  return {
+    kick() {
+      if (cancel !== null || buffer.filterProgress === null) return;
+      shownAt = performance.now();
+      cancel = schedule(step);
+    },
+    stop() {
+      cancel?.();
+      cancel = null;
+    },
+  };
 }
 
 /** One log stream: a live source of lines → bounded buffer; notices and queries are the tab's. */
@@ -212,9 +256,11 @@ export function createLogTab(options: LogTabOptions): LogTab {
     openStream: options.openStream,
   });
 
+  const pace = paceFilter(buffer, () => live.changed());
   const refreshQueries = (): void => {
     const ready = applyQueries(store, buffer);
     live.changed();
+    pace.kick();
     // a pattern that waited for the regular-expression engine takes effect once it has loaded
     if (ready) void ready.then(refreshQueries);
   };
@@ -239,6 +285,7 @@ export function createLogTab(options: LogTabOptions): LogTab {
       started = false;
       live.stop();
       calm.stop();
+      pace.stop();
     },
     end(reason) {
       if (ended) return;
@@ -291,9 +338,11 @@ export function createFileLogTab(options: FileLogTabOptions): LogTab {
   const buffer = new LogBuffer(Math.max(options.capacity, options.lines.length));
   buffer.append(options.lines);
   const changed = (): void => store.setState((state) => ({ version: state.version + 1 }));
+  const pace = paceFilter(buffer, changed);
   const refreshQueries = (): void => {
     const ready = applyQueries(store, buffer);
     changed();
+    pace.kick();
     if (ready) void ready.then(refreshQueries);
   };
   refreshQueries();
@@ -304,7 +353,7 @@ export function createFileLogTab(options: FileLogTabOptions): LogTab {
     buffer,
     saved: true,
     start: () => undefined,
-    stop: () => undefined,
+    stop: () => pace.stop(),
     end: () => undefined,
     reconnectNow: () => undefined,
     refreshQueries,
