@@ -258,6 +258,24 @@ test('a filter over many lines shows the newest matches at once, then the older 
   });
   await expect(session.row('checkout 0')).toBeVisible();
   await expect(session.rows.first()).toContainText('POST /api/checkout 0');
+  // at 420 px, a six-digit line number fits its column and stays clear of the time beside it
+  await page.setViewportSize({ width: 420, height: 900 });
+  await session.list.evaluate((list) => {
+    list.scrollTop = list.scrollHeight;
+  });
+  const newest = session.row('checkout 119000');
+  await expect(newest).toBeVisible();
+  const [number, time] = await newest.locator(':scope > span').evaluateAll((spans) =>
+    spans.slice(0, 2).map((span) => ({
+      text: span.textContent,
+      fits: span.scrollWidth <= span.clientWidth,
+      left: span.getBoundingClientRect().left,
+      right: span.getBoundingClientRect().right,
+    })),
+  );
+  expect(number?.text).toBe('119001');
+  expect(number?.fits).toBe(true);
+  expect(number?.right).toBeLessThanOrEqual(time?.left ?? 0);
 });
 
 test('one line is counted as one, the download is named once .log, and Clear takes the copy notice with the lines', async ({

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+} from 'react';
 import { useStore } from 'zustand';
 import {
   useFollowingList,
@@ -144,7 +151,17 @@ export function LogList({ tab, onCopyLine }: LogListProps) {
       // the page scrolls, the list is otherwise as tall as all its lines and cannot follow
       className="relative min-h-0 flex-1 overflow-auto bg-panel contain-strict focus-visible:outline-offset-[-2px]"
     >
-      <div style={{ height: totalSize, position: 'relative', minWidth: '100%' }}>
+      <div
+        style={
+          {
+            height: totalSize,
+            position: 'relative',
+            minWidth: '100%',
+            // the widest line number the rows show: the seq of the newest line, plus one
+            '--line-digits': String(buffer.total).length,
+          } as CSSProperties
+        }
+      >
         {items.map((item) => {
           const line = buffer.viewLine(item.index);
           if (!line) return null;

@@ -72,7 +72,9 @@ export const LogRow = memo(function LogRow(props: LogRowProps) {
       )}
     >
       {props.lineNumbers && (
-        <span className="w-10 shrink-0 pl-1 text-right text-muted tabular-nums select-none sm:w-16">
+        // at least as wide as the list's widest number (--line-digits, log-list.tsx): six digits
+        // ran into the time beside them at 420 px
+        <span className="w-10 min-w-[calc(var(--line-digits,1)*1ch+0.25rem)] shrink-0 pl-1 text-right text-muted tabular-nums select-none sm:w-16">
           {line.seq + 1}
         </span>
       )}
