@@ -112,24 +112,11 @@
     },
     /**
      * Types `value` into the input matching `selector` as one edit, and resolves with the ms from
-     * the edit to the first animation frame after it was handled (the filtered view painted).
+     * the edit to the first animation frame after it was handled (the filtered view painted); with
+     * `pending`, to the first frame in which nothing matches it (what a view shows while it has
+     * not finished with the edit).
      */
-    timeInput(selector, value) {
-      const input = document.querySelector(selector);
-      if (!(input instanceof HTMLInputElement)) throw new Error(`no input matches ${selector}`);
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-      return new Promise((resolve) => {
-        const started = performance.now();
-        setValue.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
-      });
-    },
-    /**
-     * Times one edit of an input, from the edit to the first frame in which nothing matches
-     * `pending` (what a view shows while it has not finished with the edit).
-     */
-    timeInputSettled(selector, value, pending) {
+    timeInput(selector, value, pending) {
       const input = document.querySelector(selector);
       if (!(input instanceof HTMLInputElement)) throw new Error(`no input matches ${selector}`);
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
@@ -138,7 +125,7 @@
         setValue.call(input, value);
         input.dispatchEvent(new Event('input', { bubbles: true }));
         const frame = () => {
-          if (document.querySelector(pending)) requestAnimationFrame(frame);
+          if (pending && document.querySelector(pending)) requestAnimationFrame(frame);
           else setTimeout(() => resolve(performance.now() - started), 0);
         };
         requestAnimationFrame(frame);

@@ -74,63 +74,38 @@ function followingHeap(context: BenchContext): Promise<NonNullable<ScaleResult['
   });
 }
 
-/** Times one edit of an input, from the edit to the next frame (bench/page/probe.js). */
-async function timeInput(page: Page, label: string, value: string): Promise<number> {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute('id');
-  if (!id) throw new Error(`the input labelled ${label} has no id`);
-  return page.evaluate<number>(
-    `window.__bench.timeInput(${JSON.stringify(`[id="${id}"]`)}, ${JSON.stringify(value)})`,
-  );
-}
-
 /** The cue a log tab shows while its filter still tests older lines (log-filters.tsx). */
 export const FILTER_PENDING = '[data-testid="log-filter-progress"]';
 
 /**
- * Times one edit of an input, from the edit to the first frame without `pending` in the page:
- * a filter's whole work where it shows its first matches before it has tested every line.
+ * Times one edit of an input, from the edit to the next frame (bench/page/probe.js); with
+ * `pending`, to the first frame without it in the page: a filter's whole work where it shows its
+ * first matches before it has tested every line.
  */
-async function timeInputSettled(
+async function timeInput(
   page: Page,
   label: string,
   value: string,
-  pending: string,
+  pending?: string,
 ): Promise<number> {
   const id = await page.getByLabel(label, { exact: true }).getAttribute('id');
   if (!id) throw new Error(`the input labelled ${label} has no id`);
   return page.evaluate<number>(
-    `window.__bench.timeInputSettled(${JSON.stringify(`[id="${id}"]`)}, ${JSON.stringify(value)}, ${JSON.stringify(pending)})`,
+    `window.__bench.timeInput(${JSON.stringify(`[id="${id}"]`)}, ${JSON.stringify(value)}, ${JSON.stringify(pending ?? null)})`,
   );
 }
 
-/** As `timeQuery`, to the first frame without `pending` (the filter's work all done). */
-export async function timeQuerySettled(
-  page: Page,
-  label: string,
-  value: string,
-  runs: number,
-  pending: string,
-): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    times.push(await timeInputSettled(page, label, value, pending));
-    await page.waitForTimeout(150);
-    await timeInput(page, label, '');
-    await page.waitForTimeout(150);
-  }
-  return times;
-}
-
-/** Applies `value` then clears it, `runs` times; the times of applying it. */
+/** Applies `value` then clears it, `runs` times; the times of applying it (see `timeInput`). */
 export async function timeQuery(
   page: Page,
   label: string,
   value: string,
   runs: number,
+  pending?: string,
 ): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    times.push(await timeInput(page, label, value));
+    times.push(await timeInput(page, label, value, pending));
     await page.waitForTimeout(150);
     await timeInput(page, label, '');
     await page.waitForTimeout(150);
@@ -191,7 +166,7 @@ export async function measureScale(
     );
 
     const filterMs = await timeQuery(page, 'Show only lines matching', 'checkout', options.runs);
-    const filterSettledMs = await timeQuerySettled(
+    const filterSettledMs = await timeQuery(
       page,
       'Show only lines matching',
       'checkout',

@@ -17,7 +17,7 @@ import { BENCH_TOKEN } from '../lib/server.ts';
 import { latency, spread } from '../lib/stats.ts';
 import { runWriter } from '../lib/writer.ts';
 import type { BenchContext } from './ingest.ts';
-import { FILTER_PENDING, timeQuery, timeQuerySettled } from './scale.ts';
+import { FILTER_PENDING, timeQuery } from './scale.ts';
 
 const ALL_LIST = `[data-testid="${TEST_IDS.allList}"]`;
 const ALL_PAUSED = `[data-testid="${TEST_IDS.allPausedBar}"]`;
@@ -158,9 +158,7 @@ async function measureFilter(
       // the log view shows the newest lines' matches first and tests the older ones after
       // (log-tab-controller.ts paceFilter), the All view tests every row in one task: what is
       // compared is the whole of each filter's work, to the first frame with every line tested
-      logMs.push(
-        ...(await timeQuerySettled(page, 'Show only lines matching', QUERY, 1, FILTER_PENDING)),
-      );
+      logMs.push(...(await timeQuery(page, 'Show only lines matching', QUERY, 1, FILTER_PENDING)));
       await showAll(page);
       await allRows(page, lines + events);
       await page.waitForTimeout(SETTLE_MS);
