@@ -24,15 +24,21 @@ export interface StreamDecoder<
   Packed = unknown,
   Wire = Item,
   Batch extends ItemBatch<Item> = Item[],
+  Staging extends ByteStaging = ByteStaging,
 > {
   /** How the worker finds the same decoder. */
   readonly name: string;
+  /**
+   * Optional: the staging each attempt decodes into (a ByteStaging otherwise), for a decoder that
+   * stages more of its frames than their bytes.
+   */
+  staging?(): Staging;
   /**
    * Never throws: a frame that cannot be read becomes an item that says so. A decoder that keeps
    * frames' bytes stages them in `bytes`, which belongs to this stream's attempt, and takes them
    * when the frames are packed: every frame decoded since the last pack is packed next.
    */
-  decode(message: SseMessage, receivedMs: number, bytes: ByteStaging): Wire;
+  decode(message: SseMessage, receivedMs: number, bytes: Staging): Wire;
   /**
    * Optional: reads the frame that starts at `bytes[start]` from its bytes when it has the one
    * shape the decoder knows best and ends before `limit` (where it ends, past its blank line, goes
@@ -44,13 +50,13 @@ export interface StreamDecoder<
     start: number,
     limit: number,
     receivedMs: number,
-    staging: ByteStaging,
+    staging: Staging,
     frame: { end: number },
     text: string | undefined,
   ): Wire | undefined;
   /** `scan` reads the frame's text as well as its bytes (AttemptRequest.framesText). */
   readonly scansText?: boolean;
-  pack(wires: Wire[], bytes: ByteStaging): { packed: Packed; transfer: Transferable[] };
+  pack(wires: Wire[], bytes: Staging): { packed: Packed; transfer: Transferable[] };
   /** Never throws, like decode; nor does reading the batch. */
   unpack(packed: Packed): Batch;
   /** Items the page may hold not yet taken before the worker stops reading (stream-worker-host). */
@@ -124,7 +130,7 @@ export function openDecodedStream<Item, Batch extends ItemBatch<Item> = Item[]>(
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const watch = options.stallTimeoutMs !== undefined;
   const inThread: AttemptStarter = (request, sink) => {
-    const bytes = new ByteStaging();
+    const bytes = decoder.staging?.() ?? new ByteStaging();
     const scanFrame = decoder.scan;
     const frame = { end: 0 };
     const scan = scanFrame

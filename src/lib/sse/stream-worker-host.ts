@@ -50,7 +50,7 @@ export function serveStreams(
     const windowItems = windowOverride ?? decoder.windowItems;
     let pending: unknown[] = [];
     /** The bytes of the pending frames a decoder keeps (ByteStaging). */
-    const bytes = new ByteStaging();
+    const bytes = decoder.staging?.() ?? new ByteStaging();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastTouch = 0;
     /** Items posted and not yet released by the page. */

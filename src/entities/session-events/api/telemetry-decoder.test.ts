@@ -6,7 +6,7 @@ import { isTopLevelNavigation } from '../model/overview-columns';
 import { NetworkIndex } from '../model/network';
 import { NetworkPairing, TimelineCounts } from '../model/timeline-indexes';
 import type { EventItem } from '../model/types';
-import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { FrameStaging } from './frame-staging';
 import { createSseParser } from '../../../lib/sse/sse-parser';
 import { FrameCutter } from '../../../lib/sse/stream-reader';
 import type { SseMessage } from '../../../lib/sse/attempt';
@@ -18,7 +18,7 @@ const RECEIVED_MS = 1_763_705_600_000;
 
 /** Messages through the worker's side and back, as the page receives them. */
 function roundTripMessages(messages: SseMessage[]): TelemetryFrame[] {
-  const bytes = new ByteStaging();
+  const bytes = new FrameStaging();
   const wires = messages.map((message) => telemetryDecoder.decode(message, RECEIVED_MS, bytes));
   return telemetryDecoder.unpack(telemetryDecoder.pack(wires, bytes).packed).toArray();
 }
@@ -126,7 +126,7 @@ describe('telemetryDecoder', () => {
   });
 
   it('travels to the page in two buffers, the texts and the columns, read there as they were sent', () => {
-    const bytes = new ByteStaging();
+    const bytes = new FrameStaging();
     const texts = [consoleError, request, '{"seq":', noTs];
     const wires = texts.map((data) =>
       telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS, bytes),
@@ -141,6 +141,53 @@ describe('telemetryDecoder', () => {
     const frames = telemetryDecoder.unpack(received).toArray().map(cut);
     expect(frames).toEqual(roundTrip(texts).map(cut));
     expect(frames.map((frame) => frame?.ok && frame.seq)).toEqual([7, 8, false, 9]);
+  });
+
+  it('stages batch after batch in one staging as each would be staged alone', () => {
+    // one staging serves a stream's every batch: its columns grow past their first size and are
+    // written over by the next batch, where an unreadable frame takes the place of a read one
+    const staging = new FrameStaging();
+    const many = Array.from({ length: 150 }, (_, k) =>
+      k % 3 === 0 ? consoleError.replace('"seq":7', `"seq":${k + 1}`) : request,
+    );
+    const batches = [many, ['{"seq":', noTs, 'not json'], [request], many.slice(0, 70)];
+    for (const texts of batches) {
+      const wires = texts.map((data) =>
+        telemetryDecoder.decode({ data, event: '', id: '' }, RECEIVED_MS, staging),
+      );
+      const { packed } = telemetryDecoder.pack(wires, staging);
+      // columns of exactly the batch's frames, whatever the staging held before
+      expect(packed.times).toHaveLength(texts.length);
+      expect(packed.seqs).toHaveLength(texts.length);
+      const frames = telemetryDecoder.unpack(packed).toArray().map(cut);
+      expect(frames).toEqual(roundTrip(texts).map(cut));
+    }
+    const [unreadable] = telemetryDecoder
+      .unpack(
+        telemetryDecoder.pack(
+          [telemetryDecoder.decode({ data: '{"seq":', event: '', id: '' }, RECEIVED_MS, staging)],
+          staging,
+        ).packed,
+      )
+      .toArray();
+    expect(unreadable).toMatchObject({ ok: false, text: '{"seq":' });
+  });
+
+  it('reads an unreadable frame in a place a read frame held in an earlier batch as unreadable', () => {
+    const staging = new FrameStaging();
+    const first = telemetryDecoder.decode(
+      { data: request, event: '', id: '' },
+      RECEIVED_MS,
+      staging,
+    );
+    telemetryDecoder.pack([first], staging);
+    const again = telemetryDecoder.decode({ data: '[1]', event: '', id: '' }, RECEIVED_MS, staging);
+    const { packed } = telemetryDecoder.pack([again], staging);
+    expect([packed.seqs[0], packed.flags[0], packed.spans[0], packed.spans[1]]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    expect(packed.types[0]).toBe(0);
+    expect(telemetryDecoder.unpack(packed).at(0)).toMatchObject({ ok: false, text: '[1]' });
   });
 
   it('keeps an unreadable frame with its text and the reason', () => {
@@ -186,7 +233,7 @@ describe('telemetryDecoder', () => {
       const start = body.indexOf(text);
       return { bytes: read, bytesStart: start, bytesEnd: start + text.length };
     };
-    const bytes = new ByteStaging();
+    const bytes = new FrameStaging();
     const first = telemetryDecoder.decode(
       { data: consoleError, event: '', id: '7', ...at(consoleError) },
       RECEIVED_MS,
@@ -246,19 +293,19 @@ describe('telemetryDecoder', () => {
  * packed and unpacked: the frames the page receives, and how many were found in their read.
  */
 function readBothWays(stream: Uint8Array, cuts: readonly number[]) {
-  const read = (wires: unknown[], bytes: ByteStaging) =>
+  const read = (wires: unknown[], bytes: FrameStaging) =>
     telemetryDecoder
       .unpack(telemetryDecoder.pack(wires as never[], bytes).packed)
       .toArray()
       .map(cut);
-  const aloneBytes = new ByteStaging();
+  const aloneBytes = new FrameStaging();
   const alone: unknown[] = [];
   const parser = createSseParser((message) =>
     alone.push(telemetryDecoder.decode(message, RECEIVED_MS, aloneBytes)),
   );
   parser.push(new TextDecoder().decode(stream));
 
-  const bytes = new ByteStaging();
+  const bytes = new FrameStaging();
   const wires: unknown[] = [];
   const inParser = createSseParser((message) =>
     wires.push(telemetryDecoder.decode(message, RECEIVED_MS, bytes)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { FrameStaging } from '../api/frame-staging';
 import { telemetryDecoder } from '../api/telemetry-decoder';
 import { testSource } from '../testing/overview-test-kit';
 import { liveEventItem } from './event-item';
@@ -183,7 +183,7 @@ describe('computePages', () => {
       }),
       nav(5_100, 'https://shop.test/cart', 2, 'L2'),
     ];
-    const bytes = new ByteStaging();
+    const bytes = new FrameStaging();
     const wires = (items as EventItem[]).map((item) =>
       telemetryDecoder.decode(
         { data: JSON.stringify({ seq: item.seq, event: item.event }), event: '', id: '' },

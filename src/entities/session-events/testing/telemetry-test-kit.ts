@@ -1,6 +1,6 @@
 /** Builders of telemetry events and buffer items for the store and model tests. */
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
-import { ByteStaging } from '../../../lib/sse/byte-staging';
+import { FrameStaging } from '../api/frame-staging';
 import type { FrameBatch } from '../api/telemetry-batch';
 import { telemetryDecoder } from '../api/telemetry-decoder';
 import { liveEventItem, makeEventItem } from '../model/event-item';
@@ -68,7 +68,7 @@ export function liveEventsAt(
   events: TelemetryEvent[],
   epoch = 0,
 ): { items: EventItem[]; batch: FrameBatch } {
-  const bytes = new ByteStaging();
+  const bytes = new FrameStaging();
   const wires = events.map((event, seq) =>
     telemetryDecoder.decode(
       { data: JSON.stringify({ seq: seq + 1, event }), event: '', id: '' },
