@@ -49,7 +49,7 @@ export function serveStreams(
     }
     const windowItems = windowOverride ?? decoder.windowItems;
     let pending: unknown[] = [];
-    /** The bytes of the pending frames a decoder keeps (ByteStaging). */
+    /** What a decoder stages of the pending frames: their bytes (ByteStaging), or its own staging. */
     const bytes = decoder.staging?.() ?? new ByteStaging();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastTouch = 0;
