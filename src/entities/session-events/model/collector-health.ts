@@ -79,7 +79,7 @@ function text(value: unknown, fallback: string): string {
 }
 
 /** The types this follows; every other event passes without its data being read. */
-const HEALTH_TYPES = new Set([
+export const HEALTH_TYPES: ReadonlySet<string> = new Set([
   'monitor_disconnected',
   'monitor_reconnected',
   'monitor_reconnect_failed',

@@ -184,12 +184,15 @@ export function isMark(item: TimelineItem): boolean {
   return item.kind === 'marker' && item.marker === 'mark';
 }
 
+export const CONSOLE_ERROR = 'console_error';
+export const SCREENSHOT = 'monitor_screenshot';
+
 export function isConsoleError(item: TimelineItem): boolean {
-  return item.kind === 'event' && item.type === 'console_error';
+  return item.kind === 'event' && item.type === CONSOLE_ERROR;
 }
 
 export function isScreenshot(item: TimelineItem): boolean {
-  return item.kind === 'event' && item.type === 'monitor_screenshot';
+  return item.kind === 'event' && item.type === SCREENSHOT;
 }
 
 export interface ImageCaps {

@@ -384,4 +384,23 @@ describe('TelemetryBuffer', () => {
     expect(target.network.exchangeOf(request)).toBeNull();
     expect(target.network.exchangeOf(asEvent(target.item(3)))?.request).toBeNull();
   });
+
+  it('keeps console errors, screenshots and marks listed among the events no such list keeps', () => {
+    const target = buffer(4);
+    const keys = (list: { length: number; at(at: number): number | undefined }) =>
+      Array.from({ length: list.length }, (_, at) => list.at(at));
+    target.append([consoleError(1), response(2, 200), markerItem('mark'), screenshotAt(3)]);
+    expect(keys(target.consoleErrors)).toEqual([0]);
+    expect(keys(target.marks)).toEqual([2]);
+    expect(keys(target.screenshots)).toEqual([3]);
+    // the network response leaves without touching them; the error, the mark, the screenshot do
+    target.append([log(4), log(5)]);
+    expect(keys(target.consoleErrors)).toEqual([]);
+    expect(keys(target.marks)).toEqual([2]);
+    target.append([log(6), consoleError(7)]);
+    expect(keys(target.marks)).toEqual([]);
+    expect(keys(target.screenshots)).toEqual([]);
+    expect(keys(target.consoleErrors)).toEqual([7]);
+    expect(target.errors.list()[0]).toMatchObject({ count: 1, occurrences: [7] });
+  });
 });
