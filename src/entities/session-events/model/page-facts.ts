@@ -9,12 +9,16 @@ import { isRecord } from '../../../lib/is-record';
 
 export type PageData = Record<string, unknown>;
 
-/** The fields read of an event's data; sub-records by the fields read of them. */
+/**
+ * The fields read of an event's data; sub-records by the fields read of them (a list: the stream
+ * worker picks them for every error, navigation and page metric, and `Object.entries` of a record
+ * made a new array of pairs each time, a fifth of picking them in Chromium).
+ */
 const READ_FIELDS = ['target_id', 'nav_seq', 'title', 'url', 'loader_id', 'time'] as const;
-const READ_DETAILS = {
-  layout_shift_details: ['value', 'had_recent_input'],
-  lcp_details: ['render_time', 'load_time', 'size', 'element_id', 'url'],
-} as const;
+const READ_DETAILS: readonly (readonly [string, readonly string[]])[] = [
+  ['layout_shift_details', ['value', 'had_recent_input']],
+  ['lcp_details', ['render_time', 'load_time', 'size', 'element_id', 'url']],
+];
 
 /** Types whose data the visits read, besides errors and navigations of the top frame. */
 const READ_TYPES: ReadonlySet<string> = new Set([
@@ -44,7 +48,7 @@ function pick(from: PageData, fields: readonly string[]): PageData {
 export function pageDataOf(data: unknown): PageData {
   if (!isRecord(data)) return {};
   const kept = pick(data, READ_FIELDS);
-  for (const [field, fields] of Object.entries(READ_DETAILS)) {
+  for (const [field, fields] of READ_DETAILS) {
     const details = data[field];
     if (isRecord(details)) kept[field] = pick(details, fields);
   }
