@@ -23,6 +23,9 @@ export interface ErrorGroup {
   occurrenceTsUs: number[];
 }
 
+/** The type of the events grouped here; no other is. */
+export const CONSOLE_ERROR = 'console_error';
+
 interface Located {
   text: string;
   frame: StackCallFrame | null;
@@ -37,7 +40,7 @@ function sourcePosition(value: unknown): number {
  * `source_url`/`line`/`column` of an uncaught exception (zero-based like CDP's exceptionDetails).
  */
 function locate(event: TelemetryEvent): Located | null {
-  if (event.type !== 'console_error') return null;
+  if (event.type !== CONSOLE_ERROR) return null;
   const data = event.data;
   if (!isRecord(data)) return { text: '', frame: null };
   const text = typeof data.text === 'string' ? data.text : '';
@@ -108,7 +111,7 @@ export function errorKeyOf(event: TelemetryEvent): string | null {
 
 /** An event item's key (`keyOf`): the one worked out in the stream worker, if it was. */
 function describedKey(item: EventItem): string | null {
-  if (item.type !== 'console_error') return null;
+  if (item.type !== CONSOLE_ERROR) return null;
   return item.errorKey !== undefined ? item.errorKey : errorKeyOf(item.event);
 }
 

@@ -4,6 +4,7 @@
  */
 import type { RetainedIndex } from '../../../lib/filtered-ring';
 import { IndexedList } from '../../../lib/indexed-list';
+import { CONSOLE_ERROR } from './error-groups';
 import { countNames, nameLater, releaseImage } from './event-item';
 import { nameFailedRequest } from './failed-request';
 import type { NetworkIndex } from './network';
@@ -184,7 +185,6 @@ export function isMark(item: TimelineItem): boolean {
   return item.kind === 'marker' && item.marker === 'mark';
 }
 
-export const CONSOLE_ERROR = 'console_error';
 export const SCREENSHOT = 'monitor_screenshot';
 
 export function isConsoleError(item: TimelineItem): boolean {

@@ -1,13 +1,12 @@
 import { FilteredRing, KeyList, type RetainedIndex } from '../../../lib/filtered-ring';
 import { ArrivalOrder } from '../model/arrival-order';
 import { CollectorHealth, HEALTH_TYPES } from '../model/collector-health';
-import { ErrorGroups } from '../model/error-groups';
+import { CONSOLE_ERROR, ErrorGroups } from '../model/error-groups';
 import { NetworkIndex } from '../model/network';
 import type { OverviewColumns } from '../model/overview-columns';
 import { RangeCounts, type EventCounts } from '../model/range-counts';
 import type { TimeRange } from '../model/timeline-filter';
 import {
-  CONSOLE_ERROR,
   EventIndex,
   isConsoleError,
   isMark,
